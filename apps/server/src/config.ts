@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, { error: 'must be a port number' }).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, { error: 'must start with postgres://, postgresql:// or sqlite:' })
+    .optional(),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as http://localhost:3000' }).optional(),
+  APP_NAME: z.string().min(1).max(60).default('Reeltime'),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter ISO 4217 code such as INR' })
+    .default('INR'),
+  SMTP_URL: z.url({ error: 'must be a URL such as smtp://user:pass@host:587' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Reeltime <no-reply@localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOKEN_PEPPER: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  MEDIA_SIGNING_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  SEED_DEMO: booleanText.optional(),
+  TRUST_PROXY: booleanText.default(false),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  MAX_UPLOAD_MB: z.coerce.number().min(1).max(100).default(5),
+  CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+});
+
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  dialect: 'sqlite' | 'postgres';
+  publicUrl: string;
+  appName: string;
+  currency: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  tokenPepper: string;
+  mediaSigningKey: string;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  authRateLimit: { max: number; windowSeconds: number };
+  maxUploadBytes: number;
+  catalogCacheSeconds: number;
+  webDistDir: string;
+}>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+  }
+}
+
+/** A secret the operator did not set is generated once and kept in DATA_DIR. */
+function persistedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Parses the environment once; throws a ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`),
+    );
+  }
+  const vars = parsed.data;
+  const dataDir = path.resolve(vars.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = vars.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'reeltime.sqlite')}`;
+  const port = vars.PORT;
+  return Object.freeze({
+    env: vars.NODE_ENV,
+    port,
+    host: vars.HOST,
+    dataDir,
+    databaseUrl,
+    dialect: databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres',
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    appName: vars.APP_NAME,
+    currency: vars.CURRENCY,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    logLevel: vars.LOG_LEVEL,
+    tokenPepper: vars.TOKEN_PEPPER ?? persistedSecret(dataDir, 'token-pepper'),
+    mediaSigningKey: vars.MEDIA_SIGNING_KEY ?? persistedSecret(dataDir, 'media-signing-key'),
+    seedDemo: vars.NODE_ENV !== 'production' && (vars.SEED_DEMO ?? true),
+    trustProxy: vars.TRUST_PROXY,
+    authRateLimit: { max: vars.RATE_LIMIT_AUTH_MAX, windowSeconds: vars.RATE_LIMIT_AUTH_WINDOW_SECONDS },
+    maxUploadBytes: Math.round(vars.MAX_UPLOAD_MB * 1024 * 1024),
+    catalogCacheSeconds: vars.CATALOG_CACHE_SECONDS,
+    webDistDir: defaultWebDist,
+    ...overrides,
+  } satisfies Config);
+}

@@ -1,0 +1,314 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Row types of every table. Timestamps are epoch milliseconds (integer), calendar dates are
+ * `YYYY-MM-DD` text, flags are 0/1 integers and money is in minor units: the same meaning on
+ * SQLite and PostgreSQL.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string;
+  mobile: string | null;
+  gender: 'male' | 'female' | 'other' | null;
+  date_of_birth: string | null;
+  profile_image: string | null;
+  is_admin: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  last_used_at: number;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface GenresTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface TitlesTable {
+  id: Generated<number>;
+  type: 'movie' | 'tvshow';
+  name: string;
+  description: string;
+  release_date: string | null;
+  language: string;
+  duration_minutes: number | null;
+  content_rating: string;
+  imdb_rating: number;
+  poster_image: string;
+  thumbnail_image: string;
+  trailer_url: string;
+  trailer_url_type: 'youtube' | 'vimeo' | 'hls' | 'url';
+  is_free: number;
+  is_published: number;
+  like_count: number;
+  view_count: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TitleGenresTable {
+  title_id: number;
+  genre_id: number;
+}
+
+export interface PeopleTable {
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  profile_image: string;
+  created_at: number;
+}
+
+export interface TitleCastTable {
+  title_id: number;
+  person_id: number;
+  job_title: string;
+  position: number;
+}
+
+export interface SeasonsTable {
+  id: Generated<number>;
+  title_id: number;
+  season_number: number;
+  name: string;
+}
+
+export interface EpisodesTable {
+  id: Generated<number>;
+  season_id: number;
+  episode_number: number;
+  name: string;
+  description: string;
+  duration_minutes: number | null;
+  thumbnail_image: string;
+}
+
+export interface VideosTable {
+  id: Generated<number>;
+  title_id: number | null;
+  episode_id: number | null;
+  /** `main` is the full video (private), `trailer` is public. */
+  kind: 'main' | 'trailer';
+  type: 'youtube' | 'vimeo' | 'hls' | 'url';
+  url: string;
+  quality: string | null;
+  status: 'pending' | 'processing' | 'ready' | 'failed';
+  source_path: string | null;
+  duration_seconds: number | null;
+  position: number;
+  created_at: number;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  title_id: number;
+  poster_url: string;
+  position: number;
+  is_active: number;
+}
+
+export interface WatchlistTable {
+  user_id: number;
+  title_id: number;
+  created_at: number;
+}
+
+export interface PlaybackProgressTable {
+  id: Generated<number>;
+  user_id: number;
+  title_id: number;
+  /** 0 for a movie; the episode id for an episode of a TV show. */
+  episode_id: number;
+  position_seconds: number;
+  duration_seconds: number;
+  finished: number;
+  updated_at: number;
+}
+
+export interface LikesTable {
+  user_id: number;
+  title_id: number;
+  created_at: number;
+}
+
+export interface ViewsTable {
+  user_id: number;
+  title_id: number;
+  day: string;
+  created_at: number;
+}
+
+export interface TitleDailyViewsTable {
+  title_id: number;
+  day: string;
+  views: number;
+}
+
+export interface PlansTable {
+  id: Generated<number>;
+  name: string;
+  price_minor: number;
+  duration_value: number;
+  duration: 'month' | 'year';
+  discount_percent: number;
+  position: number;
+  is_active: number;
+}
+
+export interface PlanLimitationsTable {
+  id: Generated<number>;
+  plan_id: number;
+  limitation_title: string;
+  limitation_value: number;
+  /** JSON text: a string or an object. */
+  limit_json: string;
+  position: number;
+}
+
+export interface TaxesTable {
+  id: Generated<number>;
+  name: string;
+  percent: number;
+  is_active: number;
+}
+
+export interface CheckoutSessionsTable {
+  id: string;
+  user_id: number;
+  plan_id: number;
+  amount_minor: number;
+  currency: string;
+  gateway: string;
+  status: 'open' | 'paid' | 'expired';
+  created_at: number;
+  paid_at: number | null;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  plan_id: number;
+  checkout_session_id: string | null;
+  status: 'active' | 'cancelled' | 'expired';
+  start_date: string;
+  end_date: string;
+  created_at: number;
+  cancelled_at: number | null;
+}
+
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  checkout_session_id: string;
+  type: string;
+  payload: string;
+  created_at: number;
+}
+
+export interface SubmissionsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  email: string;
+  role: string;
+  title: string;
+  description: string | null;
+  type: string | null;
+  platform: string | null;
+  link: string;
+  thumbnail_image: string;
+  status: 'pending' | 'approved' | 'rejected';
+  created_at: number;
+}
+
+export interface SubmissionCastTable {
+  id: Generated<number>;
+  submission_id: number;
+  name: string;
+  job_title: string;
+  email: string | null;
+  image: string;
+  position: number;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: 'pending' | 'sent' | 'failed' | 'stored';
+  attempts: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  type: string;
+  /** JSON text. */
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  attempts: number;
+  max_attempts: number;
+  run_at: number;
+  locked_at: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  password_resets: PasswordResetsTable;
+  genres: GenresTable;
+  titles: TitlesTable;
+  title_genres: TitleGenresTable;
+  people: PeopleTable;
+  title_cast: TitleCastTable;
+  seasons: SeasonsTable;
+  episodes: EpisodesTable;
+  videos: VideosTable;
+  banners: BannersTable;
+  watchlist: WatchlistTable;
+  playback_progress: PlaybackProgressTable;
+  likes: LikesTable;
+  views: ViewsTable;
+  title_daily_views: TitleDailyViewsTable;
+  plans: PlansTable;
+  plan_limitations: PlanLimitationsTable;
+  taxes: TaxesTable;
+  checkout_sessions: CheckoutSessionsTable;
+  subscriptions: SubscriptionsTable;
+  payment_events: PaymentEventsTable;
+  submissions: SubmissionsTable;
+  submission_cast: SubmissionCastTable;
+  outbox: OutboxTable;
+  jobs: JobsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TitleRow = Selectable<TitlesTable>;
+export type NewTitle = Insertable<TitlesTable>;

@@ -1,0 +1,60 @@
+/** Typed errors thrown by services; one error handler maps them to the API envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(message = 'Not found.') {
+    super(404, message);
+  }
+}
+
+export class Forbidden extends AppError {
+  constructor(message = 'You are not allowed to do that.') {
+    super(403, message);
+  }
+}
+
+export class Unauthenticated extends AppError {
+  constructor(message = 'Unauthenticated.') {
+    super(401, message);
+  }
+}
+
+export class Conflict extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+/** A 422 with per-field messages, for rules that need the database (wrong password, taken email…). */
+export class Validation extends AppError {
+  constructor(message: string, errors?: Record<string, string[]>) {
+    super(422, message, errors);
+  }
+}
+
+export class UnsupportedMedia extends AppError {
+  constructor(message: string) {
+    super(415, message);
+  }
+}
+
+export class PayloadTooLarge extends AppError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}
+
+export class PaymentRequired extends AppError {
+  constructor(message: string) {
+    super(402, message);
+  }
+}

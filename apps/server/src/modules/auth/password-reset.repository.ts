@@ -1,0 +1,30 @@
+import type { Db } from '../../db/connection';
+
+export function createPasswordResetRepository(db: Db) {
+  return {
+    async insert(userId: number, tokenHash: string, expiresAt: number, now: number) {
+      await db
+        .insertInto('password_resets')
+        .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null, created_at: now })
+        .execute();
+    },
+    findUsable: (tokenHash: string, now: number) =>
+      db
+        .selectFrom('password_resets')
+        .select(['id', 'user_id'])
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst(),
+    /** Marks it used; false when another request used it first. */
+    async markUsed(id: number, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}

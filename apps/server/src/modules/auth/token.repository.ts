@@ -1,0 +1,33 @@
+import type { Db } from '../../db/connection';
+
+export function createTokenRepository(db: Db) {
+  return {
+    async insert(userId: number, tokenHash: string, now: number): Promise<number> {
+      const row = await db
+        .insertInto('api_tokens')
+        .values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    findByHash(tokenHash: string) {
+      return db
+        .selectFrom('api_tokens')
+        .innerJoin('users', 'users.id', 'api_tokens.user_id')
+        .select(['api_tokens.id', 'api_tokens.user_id', 'api_tokens.last_used_at', 'users.is_admin'])
+        .where('api_tokens.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+    async touch(id: number, now: number) {
+      await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
+    },
+    async delete(id: number) {
+      await db.deleteFrom('api_tokens').where('id', '=', id).execute();
+    },
+    async deleteAllOfUserExcept(userId: number, keepId: number | null) {
+      let query = db.deleteFrom('api_tokens').where('user_id', '=', userId);
+      if (keepId !== null) query = query.where('id', '!=', keepId);
+      await query.execute();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope';
+import { ApiPaths, ServerMessages, SuccessEnvelope, UpdateProfileBodySchema, UserSchema } from '@reeltime/contract';
+import { createProfileService } from './profile.service';
+
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  const profile = createProfileService(app.ctx);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    ApiPaths.updateProfile,
+    {
+      schema: {
+        tags: ['profile'],
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data', 'application/json'],
+        body: UpdateProfileBodySchema,
+        response: { 200: SuccessEnvelope(UserSchema) },
+      },
+    },
+    async (request) => ok(await profile.update(request.user!.id, request.body, request.uploads.get('file_url')), ServerMessages.profileUpdated),
+  );
+}

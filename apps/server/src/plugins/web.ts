@@ -1,0 +1,59 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { API_BASE, ServerMessages } from '@reeltime/contract';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves public media from DATA_DIR/media, the built web app, and the SPA fallback: unknown API
+ * and media paths get a 404 envelope, every other GET that wants HTML gets index.html.
+ */
+export const webPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { dataDir, webDistDir } = app.ctx.config;
+    const mediaDir = path.join(dataDir, 'media');
+    await mkdir(mediaDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      // Every stored media file has a content-derived or random name, so it never changes.
+      setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+    });
+
+    const hasWebBuild = existsSync(path.join(webDistDir, 'index.html'));
+    if (hasWebBuild) {
+      await app.register(fastifyStatic, {
+        root: webDistDir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', IMMUTABLE);
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url;
+      if (url.startsWith(`${API_BASE}/`) || url === API_BASE || url.startsWith('/media/') || request.method !== 'GET') {
+        return reply.status(404).send({ status: false, message: ServerMessages.notFound });
+      }
+      if (!hasWebBuild) {
+        return reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          .send('The web app has not been built. Run `npm run build` (npm start does it for you).');
+      }
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', webDistDir);
+    });
+  },
+  { name: 'web', dependencies: ['context'] },
+);

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { requireMember } from './plugins/auth';
+import { authMemberRoutes, authPublicRoutes } from './modules/auth/auth.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+
+/**
+ * Every API module, under /api/v1. Public routes first; member routes share one scope whose
+ * onRequest hook refuses visitors, so access never depends on matching URL strings.
+ */
+export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
+  await api.register(authPublicRoutes);
+  await api.register(async (member) => {
+    member.addHook('onRequest', requireMember);
+    await member.register(authMemberRoutes);
+    await member.register(profileRoutes);
+  });
+}

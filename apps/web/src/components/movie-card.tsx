@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import type { MovieCard as MovieCardData } from '@reeltime/contract';
+import { formatDuration } from '../lib/format';
+import { PlayIcon } from './icons';
+import { WatchListButton } from './watch-list-button';
+
+interface MovieCardProps {
+  movie: MovieCardData;
+  /** Heading level of the title inside the card, to keep the page outline in order. */
+  headingLevel?: 2 | 3;
+  /** Load the poster eagerly (first cards above the fold). */
+  eager?: boolean;
+  /** Rank badge for top lists. */
+  rank?: number;
+}
+
+export function MovieCard({ movie, headingLevel = 3, eager = false, rank }: MovieCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const image = movie.thumbnail_image || movie.poster_image;
+  const href = `/movie-details/${movie.id}`;
+  return (
+    <article className="movie-card">
+      <div className="movie-card__poster">
+        <img
+          src={image}
+          alt={movie.name}
+          width={300}
+          height={450}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        {rank !== undefined && (
+          <span className="movie-card__rank" aria-label={`Number ${rank}`}>
+            {rank}
+          </span>
+        )}
+      </div>
+      <div className="movie-card__body">
+        <Heading className="movie-card__title">{movie.name}</Heading>
+        <p className="movie-card__meta">
+          {movie.content_rating && <span className="badge-rating">{movie.content_rating}</span>}
+          <span>{formatDuration(movie.duration)}</span>
+          {movie.language && <span className="movie-card__language">{movie.language}</span>}
+        </p>
+        <div className="movie-card__actions">
+          <Link to={href} className="btn btn-primary btn-sm movie-card__watch" aria-label={`Watch Now: ${movie.name}`}>
+            <PlayIcon size={14} />
+            <span>Watch Now</span>
+          </Link>
+          <WatchListButton titleId={movie.id} titleName={movie.name} saved={movie.is_watch_list} />
+        </div>
+      </div>
+    </article>
+  );
+}

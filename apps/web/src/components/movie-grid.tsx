@@ -1,0 +1,77 @@
+import { useEffect, useRef } from 'react';
+import type { MovieCard as MovieCardData } from '@reeltime/contract';
+import { EmptyResult } from './empty-result';
+import { MovieCard } from './movie-card';
+import { ShimmerGrid } from './shimmer';
+
+interface MovieGridProps {
+  movies: MovieCardData[] | undefined;
+  isLoading: boolean;
+  label: string;
+  headingLevel?: 2 | 3;
+  hasMore?: boolean;
+  isLoadingMore?: boolean;
+  onLoadMore?: () => void;
+}
+
+const COLUMN_CLASS = 'col-6 col-sm-6 col-md-4 col-lg-3 col-xl-2';
+
+/** A responsive grid of cards (2, 2, 3, 4, 6 columns) with 10 placeholders and infinite loading. */
+export function MovieGrid({
+  movies,
+  isLoading,
+  label,
+  headingLevel = 3,
+  hasMore = false,
+  isLoadingMore = false,
+  onLoadMore,
+}: MovieGridProps) {
+  if (isLoading) return <ShimmerGrid count={10} label={`Loading ${label}`} />;
+  if (!movies || movies.length === 0) return <EmptyResult />;
+  return (
+    <>
+      <ul className="row g-3 g-lg-4 list-unstyled movie-grid" aria-label={label}>
+        {movies.map((movie, index) => (
+          <li key={movie.id} className={COLUMN_CLASS}>
+            <MovieCard movie={movie} headingLevel={headingLevel} eager={index < 6} />
+          </li>
+        ))}
+      </ul>
+      {hasMore && onLoadMore && <LoadMore busy={isLoadingMore} onLoadMore={onLoadMore} />}
+    </>
+  );
+}
+
+/** Loads the next page when it scrolls near the viewport; also a plain button for keyboards. */
+function LoadMore({ busy, onLoadMore }: { busy: boolean; onLoadMore: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onLoadMore);
+  useEffect(() => {
+    callback.current = onLoadMore;
+  }, [onLoadMore]);
+
+  useEffect(() => {
+    const node = ref.current;
+    // Re-observed after every page: a sentinel still in view after loading asks for the next one.
+    if (busy || !node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          callback.current();
+        }
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [busy]);
+
+  return (
+    <div ref={ref} className="load-more text-center">
+      <button type="button" className="btn btn-outline-light" disabled={busy} onClick={onLoadMore}>
+        {busy ? 'Loading…' : 'Load more'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { ApiPaths, Messages, type SaveWatchListBody, type WatchListToggle } from '@reeltime/contract';
+import { apiRequest, errorMessage } from '../lib/api-client';
+import { watchListKey } from '../lib/query-keys';
+import { useIsSignedIn } from '../lib/session';
+import { useToast } from './toast/toast-context';
+import { CheckIcon, PlusIcon } from './icons';
+
+interface WatchListButtonProps {
+  titleId: number;
+  titleName: string;
+  saved: boolean;
+  /** `icon` for cards, `full` for the details page. */
+  variant?: 'icon' | 'full';
+}
+
+/** Adds or removes a title from the watch list; the state flips only once the server agrees. */
+export function WatchListButton({ titleId, titleName, saved, variant = 'icon' }: WatchListButtonProps) {
+  const signedIn = useIsSignedIn();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [isSaved, setIsSaved] = useState(saved);
+  const [lastProp, setLastProp] = useState(saved);
+  if (lastProp !== saved) {
+    // A refetched list changed the value; follow it.
+    setLastProp(saved);
+    setIsSaved(saved);
+  }
+
+  const mutation = useMutation({
+    mutationFn: (body: SaveWatchListBody) =>
+      apiRequest<WatchListToggle>(ApiPaths.saveWatchList, { method: 'POST', body }),
+    onSuccess: (envelope) => {
+      setIsSaved(envelope.data.is_watch_list);
+      if (envelope.message) toast.success(envelope.message);
+      void queryClient.invalidateQueries({ queryKey: watchListKey });
+    },
+    onError: (error) => toast.error(errorMessage(error, Messages.actionFailed)),
+  });
+
+  const onClick = () => {
+    if (!signedIn) {
+      void navigate('/login');
+      return;
+    }
+    mutation.mutate({ entertainment_id: titleId });
+  };
+
+  const label = isSaved ? `Remove ${titleName} from My Watchlist` : `Add ${titleName} to My Watchlist`;
+
+  if (variant === 'full') {
+    return (
+      <button
+        type="button"
+        className="btn btn-outline-light btn-lg watch-list-button"
+        aria-pressed={signedIn ? isSaved : undefined}
+        aria-label={label}
+        disabled={mutation.isPending}
+        onClick={onClick}
+      >
+        {isSaved ? <CheckIcon /> : <PlusIcon />}
+        <span>{isSaved ? 'In My Watchlist' : 'My Watchlist'}</span>
+      </button>
+    );
+  }
+
+  return (
+    <button
+      type="button"
+      className={`icon-button watch-list-button${isSaved ? ' is-saved' : ''}`}
+      aria-pressed={signedIn ? isSaved : undefined}
+      aria-label={label}
+      title={isSaved ? 'Remove from My Watchlist' : 'Add to My Watchlist'}
+      disabled={mutation.isPending}
+      onClick={onClick}
+    >
+      {isSaved ? <CheckIcon /> : <PlusIcon />}
+    </button>
+  );
+}

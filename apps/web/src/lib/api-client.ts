@@ -1,0 +1,116 @@
+import { API_BASE, type Envelope, type ErrorEnvelope } from '@reeltime/contract';
+import { clearSession, getToken } from './session';
+
+/** Every call gives up after this long (spec section 9). */
+export const REQUEST_TIMEOUT_MS = 600_000;
+
+/** A failed call: the HTTP status (0 when no response arrived), the server's message and field errors. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly errors: Record<string, string[]> | undefined;
+
+  constructor(status: number, message: string, errors?: Record<string, string[]>) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: QueryParams;
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: FormData | object;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, query?: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function withTimeout(signal: AbortSignal | undefined): AbortSignal {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  if (!signal) return timeout;
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([signal, timeout]);
+  return signal;
+}
+
+function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { status?: unknown }).status === false &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
+/** A 401 means the session is dead: forget it and start over from the landing page. */
+function endSession(): void {
+  clearSession();
+  window.location.assign('/');
+}
+
+/** Calls the API and returns its success envelope; throws {@link ApiError} for anything else. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      signal: withTimeout(options.signal),
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, '');
+  }
+
+  let payload: unknown = null;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = null;
+  }
+
+  if (response.status === 401) {
+    endSession();
+    throw new ApiError(401, isErrorEnvelope(payload) ? payload.message : '');
+  }
+  if (!response.ok || !payload || (payload as { status?: unknown }).status !== true) {
+    if (isErrorEnvelope(payload)) throw new ApiError(response.status, payload.message, payload.errors);
+    throw new ApiError(response.status, '');
+  }
+  return payload as Envelope<T>;
+}
+
+/** GET and unwrap `data`. */
+export async function apiGet<T>(path: string, query?: QueryParams, signal?: AbortSignal): Promise<T> {
+  const envelope = await apiRequest<T>(path, { method: 'GET', query, signal });
+  return envelope.data;
+}
+
+/** The server's message of a failed call, or the fallback when there is none (network, timeout). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status > 0 && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,26 @@
+/** Renders a title duration given as text `H:M` (`"2:05"` -> `2hrs 5min`). */
+export function formatDuration(duration: string | null | undefined): string {
+  if (duration === null || duration === undefined || duration.trim() === '') return 'Unknown duration';
+  const match = /^(\d{1,3}):(\d{1,2})$/.exec(duration.trim());
+  if (!match) return 'Invalid duration';
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  if (minutes > 59) return 'Invalid duration';
+  return `${hours}hrs ${minutes}min`;
+}
+
+/** The year of a `YYYY-MM-DD` date: the part before the first dash. */
+export function yearOf(date: string | null | undefined): string {
+  if (!date) return '';
+  return date.split('-')[0] ?? '';
+}
+
+/** IMDB rating with one decimal (`7.8`). */
+export function formatRating(rating: number): string {
+  return Number.isFinite(rating) ? rating.toFixed(1) : '–';
+}
+
+/** A loose email check for the landing capture; the signup form validates with the contract. */
+export function looksLikeEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value.trim());
+}

@@ -1,0 +1,109 @@
+import { useSyncExternalStore } from 'react';
+import type { User } from '@reeltime/contract';
+
+/** localStorage keys of the session (the spec names them). */
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the session then lasts for this page only.
+  }
+}
+
+export function getToken(): string | null {
+  const token = read(TOKEN_KEY);
+  return token ? token : null;
+}
+
+export function getUser(): User | null {
+  const raw = read(USER_KEY);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === 'object' ? (parsed as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Signed in means a token is present in storage. */
+export function isSignedIn(): boolean {
+  return getToken() !== null;
+}
+
+export function setSession(token: string, user: User): void {
+  write(TOKEN_KEY, token);
+  write(USER_KEY, JSON.stringify(user));
+  notify();
+}
+
+export function setToken(token: string): void {
+  write(TOKEN_KEY, token);
+  notify();
+}
+
+export function setUser(user: User): void {
+  write(USER_KEY, JSON.stringify(user));
+  notify();
+}
+
+export function clearSession(): void {
+  write(TOKEN_KEY, null);
+  write(USER_KEY, null);
+  notify();
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The stored token, re-rendering when it changes (also in other tabs). */
+export function useToken(): string | null {
+  return useSyncExternalStore(subscribe, getToken, () => null);
+}
+
+export function useIsSignedIn(): boolean {
+  return useToken() !== null;
+}
+
+/** The stored user; the snapshot is the raw string so it stays referentially stable. */
+export function useUser(): User | null {
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => read(USER_KEY),
+    () => null,
+  );
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as User;
+  } catch {
+    return null;
+  }
+}

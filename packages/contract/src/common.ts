@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { Messages } from './messages';
+
+/** A positive integer id, accepted as a number or as numeric text (multipart and query strings). */
+export const IdSchema = z.coerce
+  .number({ error: Messages.idInvalid })
+  .int({ error: Messages.idInvalid })
+  .positive({ error: Messages.idInvalid })
+  .max(2_147_483_647, { error: Messages.idInvalid });
+
+export const IdParamsSchema = z.object({ id: IdSchema });
+export type IdParams = z.infer<typeof IdParamsSchema>;
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 20;
+
+export const PageQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int({ error: 'page must be a whole number' })
+    .min(1, { error: 'page must be at least 1' })
+    .max(100_000, { error: 'page must be at most 100000' })
+    .default(1),
+  per_page: z.coerce
+    .number({ error: 'per_page must be a whole number' })
+    .int({ error: 'per_page must be a whole number' })
+    .min(1, { error: 'per_page must be at least 1' })
+    .max(MAX_PER_PAGE, { error: `per_page must be at most ${MAX_PER_PAGE}` })
+    .default(DEFAULT_PER_PAGE),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/** `YYYY-MM-DD` that is a real calendar date. */
+export const DateStringSchema = z
+  .string({ error: Messages.dateInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: Messages.dateInvalid })
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, { error: Messages.dateInvalid });
+
+export const SuccessEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.literal(true), message: z.string().optional(), data });
+
+export const ErrorEnvelopeSchema = z.object({
+  status: z.literal(false),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+export const NullDataEnvelopeSchema = SuccessEnvelope(z.null());
+
+export type Envelope<T> = { status: true; message?: string; data: T };
