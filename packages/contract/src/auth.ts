@@ -44,6 +44,7 @@ export type RegisterBody = z.input<typeof RegisterBodySchema>;
 export const ForgotPasswordBodySchema = z.object({ email: emailField() });
 export type ForgotPasswordBody = z.input<typeof ForgotPasswordBodySchema>;
 
+/** "Passwords must match" is shown only once a confirmation was typed; an empty one is "required". */
 const newPasswordFields = {
   new_password: z
     .string({ error: Messages.newPasswordRequired })
@@ -61,7 +62,7 @@ export const ResetPasswordBodySchema = z
     password: newPasswordFields.new_password,
     password_confirmation: newPasswordFields.new_password_confirmation,
   })
-  .refine((body) => body.password === body.password_confirmation, {
+  .refine((body) => body.password_confirmation === '' || body.password === body.password_confirmation, {
     error: Messages.passwordsMustMatch,
     path: ['password_confirmation'],
   });
@@ -75,7 +76,7 @@ export const ChangePasswordBodySchema = z
       .max(1024),
     ...newPasswordFields,
   })
-  .refine((body) => body.new_password === body.new_password_confirmation, {
+  .refine((body) => body.new_password_confirmation === '' || body.new_password === body.new_password_confirmation, {
     error: Messages.passwordsMustMatch,
     path: ['new_password_confirmation'],
   });

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ServerMessages } from '@reeltime/contract';
+import { AppError } from '../lib/errors';
 
 type FormValue = string | Buffer | FormObject | FormValue[];
 interface FormObject {
@@ -49,12 +51,19 @@ function compactArrays(value: FormValue): FormValue {
   return value;
 }
 
+/** Errors of the multipart parser that already carry a status (size limits) keep it; the rest are malformed input. */
+function asClientError(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('FST_')) return error;
+  return new AppError(400, ServerMessages.malformed);
+}
+
 /** Multipart requests: fields become the body (nested by their brackets), files go to `request.uploads`. */
 export const formsPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(multipart, {
-      attachFieldsToBody: 'keyValues',
       limits: { fileSize: app.ctx.config.maxUploadBytes, files: 60, fields: 300, parts: 400, fieldSize: 100_000 },
+      throwFileSizeLimit: true,
     });
     app.decorateRequest('uploads', {
       getter() {
@@ -62,14 +71,21 @@ export const formsPlugin = fp(
       },
     });
     app.addHook('preValidation', async (request) => {
-      if (!request.isMultipart() || !request.body || typeof request.body !== 'object') return;
+      if (!request.isMultipart()) return;
       const fields: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(request.body as Record<string, unknown>)) {
-        if (Buffer.isBuffer(value)) {
-          if (value.length > 0) request.uploads.set(key, value);
-        } else {
-          fields[key] = value;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const bytes = await part.toBuffer();
+            if (bytes.length > 0) request.uploads.set(part.fieldname, bytes);
+          } else {
+            const previous = fields[part.fieldname];
+            fields[part.fieldname] =
+              previous === undefined ? part.value : Array.isArray(previous) ? [...previous, part.value] : [previous, part.value];
+          }
         }
+      } catch (error) {
+        throw asClientError(error);
       }
       request.body = nestFormFields(fields);
     });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -50,7 +50,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config);
+  const webDistDir = path.join(dataDir, 'web');
+  mkdirSync(webDistDir);
+  writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Reeltime</title><div id="root"></div>');
+  const app = await buildApp({ ...config, webDistDir });
   return {
     app,
     config,

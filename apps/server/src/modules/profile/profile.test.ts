@@ -1,0 +1,131 @@
+import { Messages, ServerMessages } from '@reeltime/contract';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../testing/app';
+import { multipart, signUp } from '../../testing/http';
+
+let server: TestServer;
+let member: Awaited<ReturnType<typeof signUp>>;
+beforeAll(async () => {
+  server = await startTestServer();
+  member = await signUp(server.app, { first_name: 'Pat', last_name: 'Profile' });
+});
+afterAll(() => server.close());
+
+const pngBytes = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+
+function update(parts: Parameters<typeof multipart>[0], headers = member.auth) {
+  const form = multipart(parts);
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/update-profile',
+    payload: form.payload,
+    headers: { ...form.headers, ...headers },
+  });
+}
+
+describe('POST /user/update-profile', () => {
+  it('updates the profile and stores a re-encoded avatar under a random name', async () => {
+    const res = await update([
+      { name: 'first_name', value: 'Patricia' },
+      { name: 'last_name', value: 'Profile' },
+      { name: 'email', value: member.email },
+      { name: 'mobile', value: '+91 98765 43210' },
+      { name: 'gender', value: 'female' },
+      { name: 'date_of_birth', value: '1990-02-28' },
+      { name: 'file_url', value: await pngBytes(), filename: 'me.png', contentType: 'image/png' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe(ServerMessages.profileUpdated);
+    expect(body.data).toMatchObject({
+      first_name: 'Patricia',
+      mobile: '+91 98765 43210',
+      gender: 'female',
+      date_of_birth: '1990-02-28',
+    });
+    expect(body.data.profile_image).toMatch(/^\/media\/uploads\/avatars\/[0-9a-f]{32}\.webp$/);
+    const file = path.join(server.config.dataDir, body.data.profile_image.replace(/^\//, ''));
+    expect(existsSync(file)).toBe(true);
+    const meta = await sharp(file).metadata();
+    expect(meta.format).toBe('webp');
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(300);
+
+    const served = await server.app.inject({ method: 'GET', url: body.data.profile_image });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+  });
+
+  it('keeps the avatar and clears optional fields when they are sent empty (JSON)', async () => {
+    const before = (await server.app.ctx.db.selectFrom('users').select('profile_image').where('id', '=', member.id).executeTakeFirstOrThrow()).profile_image;
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/update-profile',
+      headers: member.auth,
+      payload: { first_name: 'Pat', last_name: 'Profile', email: member.email, mobile: '', gender: '', date_of_birth: '' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ mobile: null, gender: null, date_of_birth: null, profile_image: before });
+  });
+
+  it('refuses a file that is not an image, whatever its name, and changes nothing', async () => {
+    const res = await update([
+      { name: 'first_name', value: 'Changed' },
+      { name: 'last_name', value: 'Name' },
+      { name: 'email', value: member.email },
+      { name: 'file_url', value: Buffer.from('%PDF-1.4 not an image at all'), filename: 'evil.png', contentType: 'image/png' },
+    ]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ status: false, message: ServerMessages.unsupportedMedia });
+    const row = await server.app.ctx.db.selectFrom('users').select('first_name').where('id', '=', member.id).executeTakeFirstOrThrow();
+    expect(row.first_name).toBe('Pat');
+  });
+
+  it('refuses an image over the size limit with 413', async () => {
+    const big = Buffer.alloc(server.config.maxUploadBytes + 1024, 1);
+    const res = await update([
+      { name: 'first_name', value: 'Pat' },
+      { name: 'last_name', value: 'Profile' },
+      { name: 'email', value: member.email },
+      { name: 'file_url', value: big, filename: 'big.png', contentType: 'image/png' },
+    ]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().status).toBe(false);
+  });
+
+  it('does not let the email change', async () => {
+    const res = await update([
+      { name: 'first_name', value: 'Pat' },
+      { name: 'last_name', value: 'Profile' },
+      { name: 'email', value: 'someone-else@example.com' },
+    ]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.email).toEqual([ServerMessages.profileEmailMismatch]);
+  });
+
+  it('validates with the spec messages', async () => {
+    const res = await update([
+      { name: 'first_name', value: '' },
+      { name: 'last_name', value: '' },
+      { name: 'email', value: 'nope' },
+      { name: 'gender', value: 'robot' },
+      { name: 'date_of_birth', value: '1990-02-30' },
+    ]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      first_name: [Messages.profileFirstNameRequired],
+      last_name: [Messages.profileLastNameRequired],
+      email: [Messages.profileEmailInvalid],
+      gender: [Messages.genderInvalid],
+      date_of_birth: [Messages.dateInvalid],
+    });
+  });
+
+  it('is 401 without a token', async () => {
+    const res = await update([{ name: 'first_name', value: 'X' }], {} as typeof member.auth);
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,47 @@
+import type { App } from '../app';
+
+/** Registers and logs in a member through the API; returns the bearer token and the user. */
+export async function signUp(
+  app: App,
+  overrides: Partial<{ first_name: string; last_name: string; email: string; password: string }> = {},
+) {
+  const account = {
+    first_name: 'Test',
+    last_name: 'Member',
+    email: `member-${Math.random().toString(36).slice(2, 10)}@example.com`,
+    password: 'secret123',
+    ...overrides,
+  };
+  const registered = await app.inject({ method: 'POST', url: '/api/v1/register', payload: account });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/login',
+    payload: { email: account.email, password: account.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const data = login.json().data as { api_token: string; id: number; email: string };
+  return { ...account, id: data.id, token: data.api_token, auth: { authorization: `Bearer ${data.api_token}` } };
+}
+
+export interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  contentType?: string;
+}
+
+/** A multipart/form-data body for app.inject. */
+export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----reeltime${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
+    head += '\r\n';
+    if (part.contentType) head += `Content-Type: ${part.contentType}\r\n`;
+    chunks.push(Buffer.from(`${head}\r\n`), Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
