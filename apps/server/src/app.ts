@@ -48,6 +48,7 @@ export async function buildApp(config: Config): Promise<App> {
     mailer,
     cache: createMemoryCache(),
     images: createLocalImageStore(path.join(config.dataDir, 'media'), ServerMessages.unsupportedMedia),
+    log: app.log,
   };
   app.decorate('ctx', ctx);
   await app.register(fp(async () => {}, { name: 'context' }));

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { ImageStore } from './adapters/storage/images';
 import type { Cache } from './adapters/cache/cache';
 import type { Mailer } from './adapters/mail/mailer';
@@ -12,6 +13,7 @@ export interface AppContext {
   mailer: Mailer;
   cache: Cache;
   images: ImageStore;
+  log: FastifyBaseLogger;
 }
 
 /** The member behind a valid bearer token. */

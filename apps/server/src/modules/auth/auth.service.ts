@@ -75,14 +75,17 @@ export function createAuthService(ctx: AppContext) {
       const now = Date.now();
       await resets.insert(row.id, hashToken(token, ctx.config.tokenPepper), now + RESET_TOKEN_TTL_MS, now);
       const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await ctx.mailer.send({
+      // A delivery failure is recorded in the outbox and logged; the answer must not reveal it.
+      await ctx.mailer
+        .send({
         to: row.email,
         subject: `Reset your ${ctx.config.appName} password`,
         text:
           `Hello ${row.first_name},\n\nSomeone asked to reset the password of your ${ctx.config.appName} account.\n` +
           `Open this link within 60 minutes to choose a new one:\n\n${link}\n\n` +
           `If it was not you, ignore this message: your password stays as it is.\n`,
-      });
+        })
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'password reset mail not delivered'));
     },
 
     async resetPassword(body: Parsed<ResetPasswordBody>): Promise<void> {

@@ -1,0 +1,50 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'reeltime-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  it('has embedded defaults: SQLite in DATA_DIR, port 3000, INR', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.dialect).toBe('sqlite');
+    expect(config.databaseUrl).toBe(`sqlite:${path.join(dataDir, 'reeltime.sqlite')}`);
+    expect(config.port).toBe(3000);
+    expect(config.currency).toBe('INR');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('generates missing secrets once and keeps them in DATA_DIR', () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.tokenPepper.length).toBeGreaterThanOrEqual(32);
+    expect(second.tokenPepper).toBe(first.tokenPepper);
+    expect(second.mediaSigningKey).toBe(first.mediaSigningKey);
+    expect(first.mediaSigningKey).not.toBe(first.tokenPepper);
+    expect(readFileSync(path.join(dataDir, 'secrets', 'token-pepper'), 'utf8')).toBe(first.tokenPepper);
+  });
+
+  it('uses PostgreSQL for a postgres URL and never seeds in production', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@127.0.0.1/db', NODE_ENV: 'production', SEED_DEMO: 'true' });
+    expect(config.dialect).toBe('postgres');
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('refuses to start with one line per bad variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir, PORT: 'eighty', CURRENCY: 'rupees', PUBLIC_URL: 'localhost', DATABASE_URL: 'mysql://x' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(4);
+    expect(problems.map((line) => line.split(':')[0]).sort()).toEqual(['CURRENCY', 'DATABASE_URL', 'PORT', 'PUBLIC_URL']);
+    expect((error as ConfigError).message.split('\n')).toHaveLength(5);
+  });
+});
