@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+/** Browser journeys against the real server, a fresh demo catalog and Debian's Chromium. */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './artifacts/e2e-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['html', { outputFolder: './artifacts/e2e-report', open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node e2e/support/start-server.mjs',
+    url: `${baseURL}/readyz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { E2E_PORT: String(port) },
+  },
+});
