@@ -12,10 +12,9 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       {
-        // %VITE_APP_NAME% in index.html falls back to the product name when the variable is unset.
-        name: 'reeltime-default-app-name',
-        transformIndexHtml: (html: string) =>
-          html.replaceAll('%VITE_APP_NAME%', env.VITE_APP_NAME || 'Reeltime'),
+        // __APP_NAME__ in index.html is VITE_APP_NAME, or the product name when it is unset.
+        name: 'reeltime-app-name',
+        transformIndexHtml: (html: string) => html.replaceAll('__APP_NAME__', env.VITE_APP_NAME || 'Reeltime'),
       },
     ],
     server: {
@@ -46,6 +45,13 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       sourcemap: true,
       chunkSizeWarningLimit: 600,
+      rolldownOptions: {
+        treeshake: {
+          // The contract's modules only declare schemas and constants: an unused one can be dropped,
+          // which keeps zod out of the landing and browse chunks (they only need Messages and paths).
+          moduleSideEffects: (id: string) => (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ? false : undefined),
+        },
+      },
     },
   };
 });

@@ -11,6 +11,7 @@ import { createLocalImageStore } from './adapters/storage/images';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, migrateToLatest } from './db/connection';
+import { mediaPlugin } from './media/media.plugin';
 import { registerApiRoutes } from './routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(authPlugin);
   await app.register(formsPlugin);
   await app.register(registerApiRoutes, { prefix: API_BASE });
+  await app.register(mediaPlugin);
   await app.register(webPlugin);
   await app.ready();
   return app;

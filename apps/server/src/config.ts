@@ -33,6 +33,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   MAX_UPLOAD_MB: z.coerce.number().min(1).max(100).default(5),
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+  MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+  MEDIA_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(6 * 3600),
 });
 
 export type Config = Readonly<{
@@ -56,6 +61,9 @@ export type Config = Readonly<{
   maxUploadBytes: number;
   catalogCacheSeconds: number;
   webDistDir: string;
+  ffmpegPath: string;
+  ffprobePath: string;
+  media: { workerConcurrency: number; jobMaxAttempts: number; urlTtlSeconds: number };
 }>;
 
 export class ConfigError extends Error {
@@ -110,6 +118,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUploadBytes: Math.round(vars.MAX_UPLOAD_MB * 1024 * 1024),
     catalogCacheSeconds: vars.CATALOG_CACHE_SECONDS,
     webDistDir: defaultWebDist,
+    ffmpegPath: vars.FFMPEG_PATH ?? 'ffmpeg',
+    ffprobePath: vars.FFPROBE_PATH ?? 'ffprobe',
+    media: {
+      workerConcurrency: vars.MEDIA_WORKER_CONCURRENCY,
+      jobMaxAttempts: vars.MEDIA_JOB_MAX_ATTEMPTS,
+      urlTtlSeconds: vars.MEDIA_URL_TTL_SECONDS,
+    },
     ...overrides,
   } satisfies Config);
 }

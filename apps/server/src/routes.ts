@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { requireMember } from './plugins/auth';
 import { authMemberRoutes, authPublicRoutes } from './modules/auth/auth.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { playbackRoutes } from './modules/playback/playback.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
 
 /**
  * Every API module, under /api/v1. Public routes first; member routes share one scope whose
@@ -9,9 +13,13 @@ import { profileRoutes } from './modules/profile/profile.routes';
  */
 export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(authPublicRoutes);
+  await api.register(catalogRoutes);
   await api.register(async (member) => {
     member.addHook('onRequest', requireMember);
     await member.register(authMemberRoutes);
     await member.register(profileRoutes);
+    await member.register(playbackRoutes);
+    await member.register(searchRoutes);
+    await member.register(watchlistRoutes);
   });
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { API_BASE, ServerMessages } from '@reeltime/contract';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PRIVATE_MEDIA = /^\/?private(?:\/|$)/i;
 
 /**
  * Serves public media from DATA_DIR/media, the built web app, and the SPA fallback: unknown API
@@ -23,6 +24,8 @@ export const webPlugin = fp(
       decorateReply: false,
       index: false,
       dotfiles: 'deny',
+      // Full videos live in media/private and are only served through signed URLs (media/media.routes.ts).
+      allowedPath: (pathName) => !PRIVATE_MEDIA.test(pathName),
       // Every stored media file has a content-derived or random name, so it never changes.
       setHeaders: (res) => res.header('cache-control', IMMUTABLE),
     });

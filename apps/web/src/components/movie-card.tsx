@@ -24,8 +24,8 @@ export function MovieCard({ movie, headingLevel = 3, eager = false, rank }: Movi
         <img
           src={image}
           alt={movie.name}
-          width={300}
-          height={450}
+          width={640}
+          height={360}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
         />

@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './0001-initial';
+import * as media from './0002-media';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-media': media,
 };
 
 export const migrationProvider: MigrationProvider = {

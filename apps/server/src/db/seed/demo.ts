@@ -1,4 +1,255 @@
+import { sql, type InsertObject, type Kysely } from 'kysely';
+import path from 'node:path';
 import type { AppContext } from '../../context';
+import { hashPassword } from '../../modules/users/passwords';
+import type { Dialect } from '../connection';
+import type { Database } from '../database';
+import { renderArt } from './art';
+import { chunksFor, insertMany } from './batch';
+import { buildDemoCatalog, type DemoCatalog } from './demo-catalog';
 
-/** Seeds the demo catalog on first start with an empty database. Filled in by the seed module. */
-export async function seedDemoIfEmpty(_ctx: AppContext, _log: (line: string) => void): Promise<void> {}
+export const DEMO_ACCOUNTS = {
+  member: { email: 'member@reeltime.local', password: 'member123', first_name: 'Demo', last_name: 'Member' },
+  admin: { email: 'admin@reeltime.local', password: 'admin1234', first_name: 'Site', last_name: 'Admin' },
+} as const;
+
+/** Any fixed number: the advisory lock that keeps two PostgreSQL processes from seeding together. */
+const SEED_LOCK_KEY = 7_310_524;
+
+async function isEmpty(db: Kysely<Database>): Promise<boolean> {
+  const [title, user] = await Promise.all([
+    db.selectFrom('titles').select('id').limit(1).executeTakeFirst(),
+    db.selectFrom('users').select('id').limit(1).executeTakeFirst(),
+  ]);
+  return !title && !user;
+}
+
+/**
+ * Seeds the demo catalog on first start with an empty database (no titles and no users): titles
+ * with generated artwork, people, seasons and episodes, banners, plans, a tax, and a demo member
+ * and admin whose sign-ins are logged. Never runs in production; does nothing on later starts.
+ */
+export async function seedDemoIfEmpty(ctx: AppContext, log: (line: string) => void): Promise<void> {
+  if (ctx.config.env === 'production') return;
+  if (!(await isEmpty(ctx.db))) return;
+
+  const started = performance.now();
+  const catalog = buildDemoCatalog();
+  // Artwork is written before the transaction (content-named files, so a retry reuses them) to
+  // keep the write lock short.
+  const [memberHash, adminHash] = await Promise.all([
+    hashPassword(DEMO_ACCOUNTS.member.password),
+    hashPassword(DEMO_ACCOUNTS.admin.password),
+    renderArt(path.join(ctx.config.dataDir, 'media'), catalog.art, 6),
+  ]);
+
+  const seeded = await ctx.db.transaction().execute(async (trx) => {
+    if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    if (!(await isEmpty(trx))) return false;
+    await insertCatalog(trx, ctx.dialect, catalog);
+    const now = Date.now();
+    const account = (who: (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS], hash: string, isAdmin: number) => ({
+      first_name: who.first_name,
+      last_name: who.last_name,
+      email: who.email,
+      password_hash: hash,
+      mobile: null,
+      gender: null,
+      date_of_birth: null,
+      profile_image: null,
+      is_admin: isAdmin,
+      created_at: now,
+      updated_at: now,
+    });
+    await trx
+      .insertInto('users')
+      .values([account(DEMO_ACCOUNTS.member, memberHash, 0), account(DEMO_ACCOUNTS.admin, adminHash, 1)])
+      .execute();
+    return true;
+  });
+  if (!seeded) return;
+
+  const movies = catalog.titles.filter((title) => title.type === 'movie').length;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  log(
+    `Demo catalog seeded in ${seconds}s: ${movies} movies, ${catalog.titles.length - movies} TV shows, ` +
+      `${catalog.people.length} people, ${catalog.art.length} images`,
+  );
+  log('Demo sign-ins (development only; change or delete them before going live):');
+  log(`  member: ${DEMO_ACCOUNTS.member.email} / ${DEMO_ACCOUNTS.member.password}`);
+  log(`  admin:  ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`);
+}
+
+/** Maps unique names to the ids the database gave the rows (ids are serial on PostgreSQL). */
+async function insertNamed<T extends 'genres' | 'people' | 'titles'>(
+  trx: Kysely<Database>,
+  dialect: Dialect,
+  table: T,
+  rows: Array<InsertObject<Database, T> & { name: string }>,
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const chunk of chunksFor(rows, dialect)) {
+    const inserted = (await trx
+      .insertInto(table)
+      .values(chunk as never)
+      .returning(['id', 'name'] as never)
+      .execute()) as unknown as Array<{ id: number; name: string }>;
+    for (const row of inserted) ids.set(row.name, row.id);
+  }
+  return ids;
+}
+
+async function insertCatalog(trx: Kysely<Database>, dialect: Dialect, catalog: DemoCatalog): Promise<void> {
+  const now = Date.now();
+  const genreIds = await insertNamed(trx, dialect, 'genres', catalog.genres.map((name) => ({ name })));
+  const personIds = await insertNamed(
+    trx,
+    dialect,
+    'people',
+    catalog.people.map((person) => ({
+      name: person.name,
+      email: person.email,
+      profile_image: person.art.url,
+      created_at: now,
+    })),
+  );
+  const titleIds = await insertNamed(
+    trx,
+    dialect,
+    'titles',
+    catalog.titles.map((title) => ({
+      type: title.type,
+      name: title.name,
+      description: title.description,
+      release_date: title.release_date,
+      language: title.language,
+      duration_minutes: title.duration_minutes,
+      content_rating: title.content_rating,
+      imdb_rating: title.imdb_rating,
+      poster_image: title.poster.url,
+      thumbnail_image: title.thumbnail.url,
+      trailer_url: '',
+      trailer_url_type: 'url' as const,
+      is_free: title.is_free,
+      is_published: 1,
+      like_count: title.like_count,
+      view_count: title.view_count,
+      created_at: title.created_at,
+      updated_at: title.created_at,
+    })),
+  );
+  const idOf = (ids: Map<string, number>, name: string): number => {
+    const id = ids.get(name);
+    if (id === undefined) throw new Error(`Demo seed: no id for ${name}`);
+    return id;
+  };
+
+  await insertMany(
+    trx,
+    dialect,
+    'title_genres',
+    catalog.titles.flatMap((title) =>
+      title.genres.map((genre) => ({ title_id: idOf(titleIds, title.name), genre_id: idOf(genreIds, genre) })),
+    ),
+  );
+  await insertMany(
+    trx,
+    dialect,
+    'title_cast',
+    catalog.titles.flatMap((title) =>
+      title.cast.map((member, position) => ({
+        title_id: idOf(titleIds, title.name),
+        person_id: idOf(personIds, member.person),
+        job_title: member.job_title,
+        position,
+      })),
+    ),
+  );
+  await insertMany(
+    trx,
+    dialect,
+    'title_daily_views',
+    catalog.titles.flatMap((title) =>
+      title.recentViews
+        .filter((day) => day.views > 0)
+        .map((day) => ({ title_id: idOf(titleIds, title.name), day: day.day, views: day.views })),
+    ),
+  );
+
+  // Seasons: (title, season number) is unique, so the returned rows map back without relying on order.
+  const seasonRows = catalog.titles.flatMap((title) =>
+    title.seasons.map((season) => ({
+      title_id: idOf(titleIds, title.name),
+      season_number: season.season_number,
+      name: season.name,
+    })),
+  );
+  const seasonIds = new Map<string, number>();
+  for (const chunk of chunksFor(seasonRows, dialect)) {
+    const inserted = await trx
+      .insertInto('seasons')
+      .values(chunk)
+      .returning(['id', 'title_id', 'season_number'])
+      .execute();
+    for (const row of inserted) seasonIds.set(`${row.title_id}:${row.season_number}`, row.id);
+  }
+  await insertMany(
+    trx,
+    dialect,
+    'episodes',
+    catalog.titles.flatMap((title) =>
+      title.seasons.flatMap((season) =>
+        season.episodes.map((episode) => ({
+          season_id: idOf(seasonIds, `${idOf(titleIds, title.name)}:${season.season_number}`),
+          episode_number: episode.episode_number,
+          name: episode.name,
+          description: episode.description,
+          duration_minutes: episode.duration_minutes,
+          thumbnail_image: episode.art.url,
+        })),
+      ),
+    ),
+  );
+
+  await insertMany(
+    trx,
+    dialect,
+    'banners',
+    catalog.banners.map((banner) => ({
+      title_id: idOf(titleIds, banner.title),
+      poster_url: banner.art.url,
+      position: banner.position,
+      is_active: 1,
+    })),
+  );
+
+  // Plans one at a time, in order: on an empty database Basic, Standard and Premium get ids 1, 2, 3.
+  for (const [position, plan] of catalog.plans.entries()) {
+    const { id } = await trx
+      .insertInto('plans')
+      .values({
+        name: plan.name,
+        price_minor: plan.price_minor,
+        duration_value: 1,
+        duration: 'month',
+        discount_percent: plan.discount_percent,
+        position: position + 1,
+        is_active: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('plan_limitations')
+      .values(
+        plan.limitations.map((limitation, index) => ({
+          plan_id: id,
+          limitation_title: limitation.title,
+          limitation_value: limitation.included ? 1 : 0,
+          limit_json: JSON.stringify(limitation.limit),
+          position: index + 1,
+        })),
+      )
+      .execute();
+  }
+  await trx.insertInto('taxes').values({ name: catalog.tax.name, percent: catalog.tax.percent, is_active: 1 }).execute();
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type VideoHTMLAttributes } from 'react';
+import { useCallback, useEffect, useRef, type Ref, type VideoHTMLAttributes } from 'react';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
@@ -7,11 +7,20 @@ interface HlsVideoProps extends Omit<VideoHTMLAttributes<HTMLVideoElement>, 'src
   /** `hls` streams play natively where supported, otherwise through hls.js (loaded on demand). */
   hls: boolean;
   onPlaybackError?: () => void;
+  ref?: Ref<HTMLVideoElement>;
 }
 
 /** A <video> that also plays HLS playlists. hls.js is only downloaded when a stream needs it. */
-export function HlsVideo({ src, hls, onPlaybackError, ...videoProps }: HlsVideoProps) {
-  const ref = useRef<HTMLVideoElement>(null);
+export function HlsVideo({ src, hls, onPlaybackError, ref: outerRef, ...videoProps }: HlsVideoProps) {
+  const ref = useRef<HTMLVideoElement | null>(null);
+  const setRef = useCallback(
+    (element: HTMLVideoElement | null) => {
+      ref.current = element;
+      if (typeof outerRef === 'function') outerRef(element);
+      else if (outerRef) outerRef.current = element;
+    },
+    [outerRef],
+  );
   const onError = useRef(onPlaybackError);
   useEffect(() => {
     onError.current = onPlaybackError;
@@ -50,5 +59,5 @@ export function HlsVideo({ src, hls, onPlaybackError, ...videoProps }: HlsVideoP
     };
   }, [src, hls]);
 
-  return <video ref={ref} {...videoProps} />;
+  return <video ref={setRef} {...videoProps} />;
 }

@@ -1,0 +1,281 @@
+/**
+ * API throughput benchmark: `npm run bench:api [-- --duration 10 --connections 50 --titles 100000]`.
+ *
+ * Seeds a synthetic catalog into a temporary DATA_DIR (SQLite, or a fresh temporary database on
+ * the PostgreSQL server given with --postgres), starts the real server in production mode and a
+ * bare Fastify server that answers with a fixed JSON body of the same size as each measured
+ * response, and loads both with autocannon (run in a worker thread so the load generator does not
+ * share the servers' event loop). Everything listens on 127.0.0.1 and is removed at the end.
+ */
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { API_BASE, ApiPaths, pathWith } from '@reeltime/contract';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createDb, migrateToLatest } from '../src/db/connection';
+import { seedSyntheticCatalog } from '../src/db/seed/synthetic';
+
+const HOST = '127.0.0.1';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    titles: { type: 'string', default: '100000' },
+    warmup: { type: 'string', default: '2' },
+    postgres: { type: 'string' },
+  },
+});
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const titles = Number(args.titles);
+const warmup = Number(args.warmup);
+for (const [name, value] of Object.entries({ duration, connections, titles, warmup })) {
+  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number`);
+}
+
+/** Queries typed into the search box, one with a typo; autocannon cycles through them. */
+const SEARCH_QUERIES = ['midnight', 'lantern', 'crimson harbour', 'midnigt lantern', 'the saffron', 'observatory of'];
+
+interface Target {
+  name: string;
+  /** Paths requested in turn. */
+  paths: string[];
+  headers: Record<string, string>;
+  /** Overrides --connections (a single connection shows service time without queueing). */
+  connections?: number;
+  /** Throughput must be at least this share of the bare route's. */
+  minRatio?: number;
+  /** p99 latency must stay under this many milliseconds. */
+  maxP99Ms?: number;
+}
+
+interface Measured {
+  requestsPerSecond: number;
+  p99: number;
+  failures: number;
+}
+
+async function temporaryPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(baseUrl);
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(base.hostname)) {
+    throw new Error('--postgres must point at a loopback address');
+  }
+  const name = `reeltime_bench_${process.pid}_${Date.now().toString(36)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** A JSON body of exactly `bytes` bytes (at least the size of the smallest envelope). */
+function jsonOfSize(bytes: number): string {
+  const empty = JSON.stringify({ status: true, data: '' });
+  return JSON.stringify({ status: true, data: 'x'.repeat(Math.max(0, bytes - empty.length)) });
+}
+
+function listenAddress(server: FastifyInstance): string {
+  const address = server.server.address() as AddressInfo;
+  return `http://${HOST}:${address.port}`;
+}
+
+async function fetchJson(url: string, init?: RequestInit): Promise<{ status: number; text: string; json: any }> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  return { status: res.status, text, json: JSON.parse(text) };
+}
+
+function load(
+  url: string,
+  target: Pick<Target, 'paths' | 'headers' | 'connections'>,
+  seconds: number,
+): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: target.connections ?? connections,
+        duration: seconds,
+        workers: 1,
+        headers: target.headers,
+        requests: target.paths.map((requestPath) => ({ method: 'GET', path: requestPath })),
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          requestsPerSecond: result.requests.average,
+          p99: result.latency.p99,
+          failures: result.errors + result.timeouts + result.non2xx,
+        });
+      },
+    );
+  });
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows
+    .map((row, index) => {
+      const line = row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)));
+      const text = line.join('  ');
+      return index === 0 ? `${text}\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : text;
+    })
+    .join('\n');
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'reeltime-bench-'));
+  const cleanups: Array<() => Promise<unknown>> = [async () => rmSync(dataDir, { recursive: true, force: true })];
+  const cleanup = async () => {
+    for (const step of cleanups.splice(0).reverse()) await step().catch(() => {});
+  };
+  process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+  try {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+    // Never load a database named in the environment: the benchmark only writes to its own.
+    delete env.DATABASE_URL;
+    if (args.postgres) {
+      const database = await temporaryPostgres(args.postgres);
+      cleanups.push(database.drop);
+      env.DATABASE_URL = database.url;
+    }
+    const config = loadConfig(env);
+    console.log(`Seeding ${titles} synthetic titles (${config.dialect}) in ${dataDir}`);
+    const { db, dialect } = createDb(config.databaseUrl);
+    try {
+      await migrateToLatest(db);
+      const seeded = await seedSyntheticCatalog(db, dialect, config.dataDir, { titles });
+      console.log(`Seeded ${seeded.rows} rows in ${(seeded.elapsedMs / 1000).toFixed(1)}s`);
+    } finally {
+      await db.destroy();
+    }
+
+    const app = await buildApp(config);
+    cleanups.push(() => app.close());
+    await app.listen({ host: HOST, port: 0 });
+    const appUrl = listenAddress(app);
+
+    // A member for the member-only search suggestions.
+    const member = { first_name: 'Bench', last_name: 'Member', email: 'bench@reeltime.local', password: 'bench-password' };
+    const json = { 'content-type': 'application/json' };
+    await fetchJson(`${appUrl}${API_BASE}${ApiPaths.register}`, { method: 'POST', headers: json, body: JSON.stringify(member) });
+    const login = await fetchJson(`${appUrl}${API_BASE}${ApiPaths.login}`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: member.email, password: member.password }),
+    });
+    const token: string | undefined = login.json?.data?.api_token;
+    if (!token) throw new Error(`Could not sign in the benchmark member (${login.status})`);
+
+    const popular = await fetchJson(`${appUrl}${API_BASE}${ApiPaths.popularMovies}`);
+    const detailId: number | undefined = popular.json?.data?.[0]?.id;
+    if (popular.status !== 200 || !detailId) throw new Error(`popular-movie answered ${popular.status}`);
+
+    const targets: Target[] = [
+      { name: 'GET /user/banners', paths: [`${API_BASE}${ApiPaths.banners}`], headers: {}, minRatio: 0.5 },
+      { name: 'GET /user/popular-movie', paths: [`${API_BASE}${ApiPaths.popularMovies}`], headers: {}, minRatio: 0.5 },
+      {
+        name: `GET /user/movie-details/${detailId}`,
+        paths: [`${API_BASE}${pathWith(ApiPaths.movieDetails, { id: detailId })}`],
+        headers: {},
+        minRatio: 0.5,
+      },
+      {
+        name: 'GET /user/search-list-dropdown',
+        paths: SEARCH_QUERIES.map((query) => `${API_BASE}${ApiPaths.suggestions}?query=${encodeURIComponent(query)}`),
+        headers: { authorization: `Bearer ${token}` },
+        maxP99Ms: 20,
+      },
+    ];
+    const suggestions = targets[targets.length - 1]!;
+    targets.push({ ...suggestions, name: `${suggestions.name} (1 connection)`, connections: 1 });
+
+    // Measure each response once: it must succeed, and its size sets the bare route's body.
+    const bare = Fastify({ logger: false });
+    cleanups.push(() => bare.close());
+    for (const [index, target] of targets.entries()) {
+      const sizes: number[] = [];
+      for (const requestPath of target.paths) {
+        const res = await fetchJson(`${appUrl}${requestPath}`, { headers: target.headers });
+        if (res.status !== 200 || res.json?.status !== true) {
+          throw new Error(`${requestPath} answered ${res.status}: ${res.text.slice(0, 200)}`);
+        }
+        sizes.push(Buffer.byteLength(res.text));
+      }
+      const size = Math.round(sizes.reduce((sum, value) => sum + value, 0) / sizes.length);
+      const body = jsonOfSize(size);
+      bare.get(`/bare/${index}`, (_request, reply) => {
+        reply.header('content-type', 'application/json; charset=utf-8').send(body);
+      });
+      console.log(`${target.name}: ${size} bytes${target.paths.length > 1 ? ` (average of ${target.paths.length} queries)` : ''}`);
+    }
+    await bare.listen({ host: HOST, port: 0 });
+    const bareUrl = listenAddress(bare);
+
+    const [load1, load5] = loadavg();
+    console.log(
+      `\nautocannon: ${connections} connections, ${duration}s per run (after ${warmup}s warm-up); ` +
+        `${availableParallelism()} CPUs, load average ${load1!.toFixed(1)} / ${load5!.toFixed(1)}\n`,
+    );
+    const rows = [['endpoint', 'conns', 'req/s', 'p99 ms', 'bare req/s', 'bare p99 ms', 'ratio', 'errors']];
+    const verdicts: string[] = [];
+    for (const [index, target] of targets.entries()) {
+      const bareTarget = { paths: [`/bare/${index}`], headers: {}, connections: target.connections };
+      if (warmup > 0) {
+        await load(bareUrl, bareTarget, warmup);
+        await load(appUrl, target, warmup);
+      }
+      const baseline = await load(bareUrl, bareTarget, duration);
+      const measured = await load(appUrl, target, duration);
+      const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
+      rows.push([
+        target.name,
+        String(target.connections ?? connections),
+        measured.requestsPerSecond.toFixed(0),
+        String(measured.p99),
+        baseline.requestsPerSecond.toFixed(0),
+        String(baseline.p99),
+        `${(ratio * 100).toFixed(0)}%`,
+        String(measured.failures),
+      ]);
+      if (target.minRatio !== undefined) {
+        const met = ratio >= target.minRatio && measured.failures === 0;
+        verdicts.push(
+          `${met ? 'MET    ' : 'NOT MET'}  ${target.name}: ${(ratio * 100).toFixed(0)}% of bare (target >= ${target.minRatio * 100}%)`,
+        );
+      }
+      if (target.maxP99Ms !== undefined) {
+        const met = measured.p99 < target.maxP99Ms && measured.failures === 0;
+        verdicts.push(`${met ? 'MET    ' : 'NOT MET'}  ${target.name}: p99 ${measured.p99} ms (target < ${target.maxP99Ms} ms)`);
+      }
+      console.log(`  measured ${target.name}`);
+    }
+    console.log(`\n${table(rows)}\n\nTargets:\n${verdicts.map((line) => `  ${line}`).join('\n')}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,146 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/connection';
+import type { JobsTable } from '../db/database';
+
+export type JobRow = Selectable<JobsTable>;
+
+const ERROR_LENGTH = 4000;
+const clip = (message: string) => (message.length > ERROR_LENGTH ? `${message.slice(0, ERROR_LENGTH - 1)}…` : message);
+
+/** All SQL over the jobs table. Claiming is one conditional UPDATE, atomic on SQLite and PostgreSQL. */
+export function createJobsRepository(db: Db) {
+  return {
+    insert(job: { type: string; payload: string; maxAttempts: number; runAt: number; now: number }): Promise<JobRow> {
+      return db
+        .insertInto('jobs')
+        .values({
+          type: job.type,
+          payload: job.payload,
+          status: 'queued',
+          progress: 0,
+          attempts: 0,
+          max_attempts: job.maxAttempts,
+          run_at: job.runAt,
+          created_at: job.now,
+          updated_at: job.now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    findById(id: number): Promise<JobRow | undefined> {
+      return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Queued jobs whose time has come, oldest first. */
+    async dueIds(now: number, limit: number, types: readonly string[]): Promise<number[]> {
+      if (types.length === 0) return [];
+      const rows = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('run_at', '<=', now)
+        .where('type', 'in', types)
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Takes a queued job for this worker; false when another worker (or process) got it first. */
+    async claim(id: number, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('jobs')
+        .set((eb) => ({ status: 'running', locked_at: now, attempts: eb('attempts', '+', 1), updated_at: now }))
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async progress(id: number, percent: number, now: number): Promise<void> {
+      await db
+        .updateTable('jobs')
+        .set({ progress: percent, locked_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .execute();
+    },
+
+    /** Shows running jobs are alive, so no other worker takes them for abandoned. */
+    async heartbeat(ids: readonly number[], now: number): Promise<void> {
+      if (ids.length === 0) return;
+      await db.updateTable('jobs').set({ locked_at: now }).where('id', 'in', ids).where('status', '=', 'running').execute();
+    },
+
+    async complete(id: number, now: number): Promise<void> {
+      await db
+        .updateTable('jobs')
+        .set({ status: 'done', progress: 100, locked_at: null, last_error: null, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async retryLater(id: number, error: string, runAt: number, now: number): Promise<void> {
+      await db
+        .updateTable('jobs')
+        .set({ status: 'queued', progress: 0, locked_at: null, run_at: runAt, last_error: clip(error), updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async fail(id: number, error: string, now: number): Promise<void> {
+      await db
+        .updateTable('jobs')
+        .set({ status: 'failed', locked_at: null, last_error: clip(error), updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** A job stopped on purpose (shutdown): queued again, and the attempt does not count. */
+    async release(id: number, now: number): Promise<void> {
+      await db
+        .updateTable('jobs')
+        .set((eb) => ({ status: 'queued', progress: 0, locked_at: null, run_at: now, attempts: eb('attempts', '-', 1), updated_at: now }))
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .execute();
+    },
+
+    /** Running jobs nobody has shown signs of life for since `cutoff` (their worker died). */
+    stale(cutoff: number): Promise<JobRow[]> {
+      return db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('status', '=', 'running')
+        .where((eb) => eb.or([eb('locked_at', 'is', null), eb('locked_at', '<', cutoff)]))
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Puts an abandoned job back in the queue, unless another worker already did. */
+    async requeueStale(id: number, cutoff: number, error: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('jobs')
+        .set({ status: 'queued', progress: 0, locked_at: null, run_at: now, last_error: clip(error), updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where((eb) => eb.or([eb('locked_at', 'is', null), eb('locked_at', '<', cutoff)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async failStale(id: number, cutoff: number, error: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('jobs')
+        .set({ status: 'failed', locked_at: null, last_error: clip(error), updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where((eb) => eb.or([eb('locked_at', 'is', null), eb('locked_at', '<', cutoff)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+export type JobsRepository = ReturnType<typeof createJobsRepository>;

@@ -1,0 +1,117 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/connection';
+import type { VideosTable } from '../db/database';
+
+declare module '../db/database' {
+  /** Columns added by migration 0002-media. */
+  interface VideosTable {
+    /** The job that transcodes this video (for its progress). */
+    job_id: number | null;
+    /** Why the last transcode failed. */
+    last_error: string | null;
+  }
+}
+
+export type VideoRow = Selectable<VideosTable>;
+
+/** SQL over videos (and the title/episode checks an import needs). */
+export function createMediaRepository(db: Db) {
+  return {
+    async titleExists(titleId: number): Promise<boolean> {
+      return Boolean(await db.selectFrom('titles').select('id').where('id', '=', titleId).executeTakeFirst());
+    },
+
+    /** True when the episode belongs to a season of this title. */
+    async episodeOfTitle(episodeId: number, titleId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('episodes')
+        .innerJoin('seasons', 'seasons.id', 'episodes.season_id')
+        .select('episodes.id')
+        .where('episodes.id', '=', episodeId)
+        .where('seasons.title_id', '=', titleId)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async insertPending(video: {
+      titleId: number | null;
+      episodeId: number | null;
+      kind: 'main' | 'trailer';
+      sourcePath: string;
+      now: number;
+    }): Promise<VideoRow> {
+      return db.transaction().execute(async (trx) => {
+        let positions = trx.selectFrom('videos').select((eb) => eb.fn.max('position').as('last')).where('kind', '=', video.kind);
+        positions =
+          video.episodeId !== null ? positions.where('episode_id', '=', video.episodeId) : positions.where('title_id', '=', video.titleId);
+        const last = (await positions.executeTakeFirst())?.last;
+        return trx
+          .insertInto('videos')
+          .values({
+            title_id: video.titleId,
+            episode_id: video.episodeId,
+            kind: video.kind,
+            type: 'hls',
+            url: '',
+            quality: 'auto',
+            status: 'pending',
+            source_path: video.sourcePath,
+            duration_seconds: null,
+            position: last === null || last === undefined ? 0 : Number(last) + 1,
+            created_at: video.now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+    },
+
+    findById(id: number): Promise<VideoRow | undefined> {
+      return db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async setJob(id: number, jobId: number): Promise<void> {
+      await db.updateTable('videos').set({ job_id: jobId }).where('id', '=', id).execute();
+    },
+
+    async markProcessing(id: number): Promise<void> {
+      await db.updateTable('videos').set({ status: 'processing', last_error: null }).where('id', '=', id).execute();
+    },
+
+    async markPending(id: number): Promise<void> {
+      await db.updateTable('videos').set({ status: 'pending' }).where('id', '=', id).where('status', '=', 'processing').execute();
+    },
+
+    async markReady(id: number, url: string, durationSeconds: number): Promise<void> {
+      await db
+        .updateTable('videos')
+        .set({ status: 'ready', type: 'hls', url, quality: 'auto', duration_seconds: durationSeconds, last_error: null })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markFailed(id: number, error: string): Promise<void> {
+      await db.updateTable('videos').set({ status: 'failed', last_error: error.slice(0, 4000) }).where('id', '=', id).execute();
+    },
+
+    /** A video with its job's progress, for an admin view. */
+    withJob(id: number) {
+      return db
+        .selectFrom('videos')
+        .leftJoin('jobs', 'jobs.id', 'videos.job_id')
+        .select([
+          'videos.id',
+          'videos.status',
+          'videos.url',
+          'videos.duration_seconds',
+          'videos.last_error',
+          'jobs.progress',
+          'jobs.attempts',
+          'jobs.max_attempts',
+          'jobs.status as job_status',
+        ])
+        .where('videos.id', '=', id)
+        .executeTakeFirst();
+    },
+  };
+}
+export type MediaRepository = ReturnType<typeof createMediaRepository>;

@@ -1,0 +1,170 @@
+import { open, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { ServerMessages } from '@reeltime/contract';
+import type { Config } from '../config';
+import type { Db } from '../db/connection';
+import { NotFound, UnsupportedMedia, Validation } from '../lib/errors';
+import { createJobQueue } from '../jobs/jobs.service';
+import type { JobHandler } from '../jobs/worker';
+import { transcodeToHls, MEDIA_FILES } from './pipeline';
+import { NotAVideoError, probe, type MediaInfo } from './probe';
+import { createMediaRepository } from './media.repository';
+import { PRIVATE_VIDEOS_PREFIX } from './signed-url';
+
+export const TRANSCODE_JOB = 'transcode';
+
+export const MediaMessages = {
+  notAVideo: 'The file is not a video that can be played.',
+  notVtt: 'Captions must be a WebVTT (.vtt) file.',
+  fileMissing: 'The file does not exist.',
+  episodeNotFound: 'Episode not found.',
+} as const;
+
+export interface TranscodePayload {
+  videoId: number;
+  captions?: { file: string; language?: string; name?: string } | undefined;
+}
+
+export interface ImportVideoInput {
+  /** Path of the source file on this machine; it must stay there until the job is done. */
+  file: string;
+  titleId: number;
+  /** For an episode of a TV show; it must belong to `titleId`. */
+  episodeId?: number | undefined;
+  /** `main` (private, signed URLs; default) or `trailer` (public). */
+  kind?: 'main' | 'trailer';
+  /** A WebVTT caption file. */
+  captions?: string | undefined;
+  captionsLanguage?: string | undefined;
+  captionsName?: string | undefined;
+}
+
+export interface ImportedVideo {
+  videoId: number;
+  jobId: number;
+  source: MediaInfo;
+}
+
+export interface MediaDeps {
+  config: Config;
+  db: Db;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | undefined;
+}
+
+/** Where a video's HLS tree lives and the URL stored for it: private for full videos, public for trailers. */
+export function videoOutput(config: Pick<Config, 'dataDir'>, videoId: number, kind: 'main' | 'trailer'): { dir: string; url: string } {
+  const mediaDir = path.join(config.dataDir, 'media');
+  return kind === 'main'
+    ? { dir: path.join(mediaDir, 'private', 'videos', String(videoId)), url: `${PRIVATE_VIDEOS_PREFIX}/${videoId}/${MEDIA_FILES.master}` }
+    : { dir: path.join(mediaDir, 'trailers', String(videoId)), url: `/media/trailers/${videoId}/${MEDIA_FILES.master}` };
+}
+
+async function regularFile(file: string): Promise<string> {
+  const absolute = path.resolve(file);
+  const info = await stat(absolute).catch(() => undefined);
+  if (!info?.isFile()) throw new Validation(MediaMessages.fileMissing, { file: [MediaMessages.fileMissing] });
+  return absolute;
+}
+
+/** Checks the first bytes of a caption file say WebVTT (after an optional byte order mark). */
+async function assertWebVtt(file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(16), 0, 16, 0);
+    const head = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    if (!/^WEBVTT(?:[ \t\r\n]|$)/.test(head)) throw new UnsupportedMedia(MediaMessages.notVtt);
+  } finally {
+    await handle.close();
+  }
+}
+
+export function createMediaService(deps: MediaDeps) {
+  const { config, db, log } = deps;
+  const tools = { ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath };
+  const videos = createMediaRepository(db);
+  const queue = createJobQueue(db, { maxAttempts: config.media.jobMaxAttempts });
+
+  const transcodeHandler: JobHandler<TranscodePayload> = {
+    async run(payload, job) {
+      const video = await videos.findById(payload.videoId);
+      if (!video) throw new Error(`video ${payload.videoId} does not exist`);
+      if (!video.source_path) throw new Error(`video ${payload.videoId} has no source file`);
+      await videos.markProcessing(video.id);
+      const output = videoOutput(config, video.id, video.kind);
+      let result: Awaited<ReturnType<typeof transcodeToHls>>;
+      try {
+        result = await transcodeToHls(tools, {
+          source: video.source_path,
+          outDir: output.dir,
+          captions: payload.captions,
+          signal: job.signal,
+          onProgress: (percent) => job.progress(percent),
+        });
+      } catch (error) {
+        // Stopped on purpose (shutdown): the job is queued again, so the video waits again.
+        if (job.signal.aborted) await videos.markPending(video.id);
+        throw error;
+      }
+      await videos.markReady(video.id, output.url, Math.round(result.durationSeconds * 1000) / 1000);
+      log?.info({ videoId: video.id, renditions: result.renditions.map((r) => r.name) }, 'video ready');
+    },
+    async onFailed(payload, error) {
+      await videos.markFailed(payload.videoId, error);
+    },
+  };
+
+  return {
+    /**
+     * Checks the file is a video by its bytes, adds a pending videos row for the title (or
+     * episode) and queues its transcode. Any worker then makes the HLS tree; the row becomes
+     * `ready` with its URL, or `failed` with the reason.
+     */
+    async importVideo(input: ImportVideoInput): Promise<ImportedVideo> {
+      const file = await regularFile(input.file);
+      const captions = input.captions ? await regularFile(input.captions) : undefined;
+      if (captions) await assertWebVtt(captions);
+      if (!(await videos.titleExists(input.titleId))) throw new NotFound(ServerMessages.titleNotFound);
+      if (input.episodeId !== undefined && !(await videos.episodeOfTitle(input.episodeId, input.titleId))) {
+        throw new NotFound(MediaMessages.episodeNotFound);
+      }
+      let source: MediaInfo;
+      try {
+        source = await probe(tools, file);
+      } catch (error) {
+        if (error instanceof NotAVideoError) throw new UnsupportedMedia(MediaMessages.notAVideo);
+        throw error;
+      }
+      const video = await videos.insertPending({
+        // An episode's video belongs to the episode only, so it is never listed as the show's own.
+        titleId: input.episodeId !== undefined ? null : input.titleId,
+        episodeId: input.episodeId ?? null,
+        kind: input.kind ?? 'main',
+        sourcePath: file,
+        now: Date.now(),
+      });
+      const payload: TranscodePayload = {
+        videoId: video.id,
+        ...(captions
+          ? {
+              captions: {
+                file: captions,
+                ...(input.captionsLanguage ? { language: input.captionsLanguage } : {}),
+                ...(input.captionsName ? { name: input.captionsName } : {}),
+              },
+            }
+          : {}),
+      };
+      const job = await queue.enqueue(TRANSCODE_JOB, payload);
+      await videos.setJob(video.id, job.id);
+      return { videoId: video.id, jobId: job.id, source };
+    },
+
+    /** A video's state with its job's progress (for an admin view or a script). */
+    status: (videoId: number) => videos.withJob(videoId),
+
+    transcodeHandler,
+    queue,
+  };
+}
+export type MediaService = ReturnType<typeof createMediaService>;

@@ -1,0 +1,48 @@
+import type { MovieCard } from '@reeltime/contract';
+import type { TitleRow } from '../../db/database';
+
+/** The title columns a MovieCard needs; list queries select exactly these. */
+export type CardRow = Pick<
+  TitleRow,
+  'id' | 'name' | 'type' | 'poster_image' | 'thumbnail_image' | 'content_rating' | 'language' | 'duration_minutes'
+>;
+
+/** Minutes as the wire's `H:M` text: 125 -> `2:05`, 45 -> `0:45`; unknown stays null. */
+export function formatDuration(minutes: number | null | undefined): string | null {
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes) || minutes < 0) return null;
+  const total = Math.round(minutes);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** The year of a `YYYY-MM-DD` date (the part before the first dash), or null. */
+export function releaseYear(releaseDate: string | null | undefined): number | null {
+  if (!releaseDate) return null;
+  const year = Number.parseInt(releaseDate.split('-', 1)[0] ?? '', 10);
+  return Number.isFinite(year) ? year : null;
+}
+
+/** A card as every member sees it before their own watch list is laid over it. */
+export function toMovieCard(row: CardRow, isWatchList = false): MovieCard {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    poster_image: row.poster_image,
+    thumbnail_image: row.thumbnail_image,
+    content_rating: row.content_rating,
+    language: row.language,
+    duration: formatDuration(row.duration_minutes),
+    is_watch_list: isWatchList,
+  };
+}
+
+/**
+ * The member's watch-list state laid over shared (possibly cached) cards. Returns new objects
+ * and leaves the input untouched, so a cached list never carries one member's state to another.
+ */
+export function overlayWatchList(cards: readonly MovieCard[], onList: ReadonlySet<number>): MovieCard[] {
+  return cards.map((card) => {
+    const isWatchList = onList.has(card.id);
+    return card.is_watch_list === isWatchList ? card : { ...card, is_watch_list: isWatchList };
+  });
+}

@@ -1,0 +1,313 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { RowName } from '@reeltime/contract';
+import type { Db, Dialect } from '../../db/connection';
+import type { Database } from '../../db/database';
+import type { CardRow } from './card.mapper';
+
+export const CARD_COLUMNS = [
+  'titles.id',
+  'titles.name',
+  'titles.type',
+  'titles.poster_image',
+  'titles.thumbnail_image',
+  'titles.content_rating',
+  'titles.language',
+  'titles.duration_minutes',
+] as const;
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export interface ListFilter {
+  genreId?: number | undefined;
+  actorId?: number | undefined;
+}
+
+type TitlesQuery = SelectQueryBuilder<Database, 'titles', CardRow>;
+
+export function createCatalogRepository(db: Db, dialect: Dialect) {
+  /** Published titles with the card columns. */
+  const cards = (): TitlesQuery => db.selectFrom('titles').select(CARD_COLUMNS).where('titles.is_published', '=', 1);
+
+  /**
+   * Newest first; undated titles last on both dialects. SQLite already sorts NULL last when
+   * descending, and saying nothing lets it walk the (type, release_date) index backwards.
+   */
+  const newestFirst = <Q extends TitlesQuery>(query: Q): Q =>
+    (dialect === 'postgres'
+      ? query.orderBy('titles.release_date', (order) => order.desc().nullsLast())
+      : query.orderBy('titles.release_date', 'desc')
+    ).orderBy('titles.id', 'desc') as Q;
+
+  /** Titles by their views over the days since `sinceDay` (inclusive), most first. */
+  const byRecentViews = (query: TitlesQuery, sinceDay: string) =>
+    query
+      .leftJoin(
+        db
+          .selectFrom('title_daily_views')
+          .select((eb) => ['title_daily_views.title_id', eb.fn.sum<number>('title_daily_views.views').as('recent')])
+          .where('title_daily_views.day', '>=', sinceDay)
+          .groupBy('title_daily_views.title_id')
+          .as('recent_views'),
+        'recent_views.title_id',
+        'titles.id',
+      )
+      .orderBy(sql`coalesce(recent_views.recent, 0)`, 'desc');
+
+  return {
+    /** One of the six browse rows. */
+    row(name: RowName, page: Page, sinceDay: string): Promise<CardRow[]> {
+      let query: TitlesQuery;
+      switch (name) {
+        case 'popular':
+          query = byRecentViews(cards(), sinceDay).orderBy('titles.view_count', 'desc').orderBy('titles.id', 'desc');
+          break;
+        case 'topChannels':
+          query = byRecentViews(cards().where('titles.type', '=', 'tvshow'), sinceDay)
+            .orderBy('titles.imdb_rating', 'desc')
+            .orderBy('titles.id', 'desc');
+          break;
+        case 'latest':
+          query = newestFirst(cards().where('titles.type', '=', 'movie'));
+          break;
+        case 'free':
+          query = newestFirst(cards().where('titles.is_free', '=', 1));
+          break;
+        case 'mostLiked':
+          query = cards().orderBy('titles.like_count', 'desc').orderBy('titles.id', 'desc');
+          break;
+        case 'mostViewed':
+          query = cards().orderBy('titles.view_count', 'desc').orderBy('titles.id', 'desc');
+          break;
+      }
+      return query.limit(page.limit).offset(page.offset).execute();
+    },
+
+    tvShows(page: Page): Promise<CardRow[]> {
+      return newestFirst(cards().where('titles.type', '=', 'tvshow')).limit(page.limit).offset(page.offset).execute();
+    },
+
+    /** Titles of a genre and/or a cast member (both types); with no filter, every movie. Newest first. */
+    list(filter: ListFilter, page: Page): Promise<CardRow[]> {
+      let query = cards();
+      if (filter.genreId !== undefined) {
+        const genreId = filter.genreId;
+        query = query.where('titles.id', 'in', db.selectFrom('title_genres').select('title_genres.title_id').where('title_genres.genre_id', '=', genreId));
+      }
+      if (filter.actorId !== undefined) {
+        const actorId = filter.actorId;
+        query = query.where('titles.id', 'in', db.selectFrom('title_cast').select('title_cast.title_id').where('title_cast.person_id', '=', actorId));
+      }
+      if (filter.genreId === undefined && filter.actorId === undefined) query = query.where('titles.type', '=', 'movie');
+      return newestFirst(query).limit(page.limit).offset(page.offset).execute();
+    },
+
+    /** Published cards of these ids, in no particular order. */
+    cardsByIds(ids: readonly number[]): Promise<CardRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return cards().where('titles.id', 'in', ids).execute();
+    },
+
+    /** The subset of `titleIds` on the member's watch list. */
+    async watchListed(userId: number, titleIds: readonly number[]): Promise<number[]> {
+      if (titleIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('watchlist')
+        .select('watchlist.title_id')
+        .where('watchlist.user_id', '=', userId)
+        .where('watchlist.title_id', 'in', titleIds)
+        .execute();
+      return rows.map((row) => row.title_id);
+    },
+
+    async isPublished(id: number): Promise<boolean> {
+      const row = await db.selectFrom('titles').select('titles.id').where('titles.id', '=', id).where('titles.is_published', '=', 1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    genres(): Promise<{ id: number; name: string }[]> {
+      return db.selectFrom('genres').select(['genres.id', 'genres.name']).orderBy('genres.name').orderBy('genres.id').execute();
+    },
+
+    /** Genres of several titles, by name. */
+    genresOfTitles(titleIds: readonly number[]) {
+      if (titleIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('title_genres')
+        .innerJoin('genres', 'genres.id', 'title_genres.genre_id')
+        .select(['title_genres.title_id', 'genres.id', 'genres.name'])
+        .where('title_genres.title_id', 'in', titleIds)
+        .orderBy('genres.name')
+        .orderBy('genres.id')
+        .execute();
+    },
+
+    /** Active banners of published titles, by position. */
+    banners() {
+      return db
+        .selectFrom('banners')
+        .innerJoin('titles', 'titles.id', 'banners.title_id')
+        .select([
+          'banners.poster_url',
+          'titles.id',
+          'titles.name',
+          'titles.description',
+          'titles.release_date',
+          'titles.language',
+          'titles.duration_minutes',
+          'titles.imdb_rating',
+          'titles.trailer_url',
+          'titles.trailer_url_type',
+        ])
+        .where('banners.is_active', '=', 1)
+        .where('titles.is_published', '=', 1)
+        .orderBy('banners.position')
+        .orderBy('banners.id')
+        .execute();
+    },
+
+    /** Ready trailer videos of several titles, first by position; used when a title has no trailer_url. */
+    trailersOfTitles(titleIds: readonly number[]) {
+      if (titleIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('videos')
+        .select(['videos.title_id', 'videos.type', 'videos.url'])
+        .where('videos.title_id', 'in', titleIds)
+        .where('videos.kind', '=', 'trailer')
+        .where('videos.status', '=', 'ready')
+        .orderBy('videos.position')
+        .orderBy('videos.id')
+        .execute();
+    },
+
+    findPublishedTitle(id: number) {
+      return db
+        .selectFrom('titles')
+        .select([
+          'titles.id',
+          'titles.name',
+          'titles.type',
+          'titles.description',
+          'titles.release_date',
+          'titles.language',
+          'titles.duration_minutes',
+          'titles.imdb_rating',
+          'titles.content_rating',
+          'titles.poster_image',
+          'titles.thumbnail_image',
+          'titles.trailer_url',
+          'titles.trailer_url_type',
+          'titles.like_count',
+        ])
+        .where('titles.id', '=', id)
+        .where('titles.is_published', '=', 1)
+        .executeTakeFirst();
+    },
+
+    /** Cast and crew by position; whether a person has an address, never the address. */
+    cast(titleId: number) {
+      return db
+        .selectFrom('title_cast')
+        .innerJoin('people', 'people.id', 'title_cast.person_id')
+        .select([
+          'people.id',
+          'people.name',
+          'people.profile_image',
+          'title_cast.job_title',
+          sql<number>`case when people.email is not null and people.email <> '' then 1 else 0 end`.as('has_email'),
+        ])
+        .where('title_cast.title_id', '=', titleId)
+        .orderBy('title_cast.position')
+        .orderBy('people.id')
+        .orderBy('title_cast.job_title')
+        .execute();
+    },
+
+    /** Every episode of a TV show with its season, by season then episode number. */
+    episodesOfTitle(titleId: number) {
+      return db
+        .selectFrom('seasons')
+        .leftJoin('episodes', 'episodes.season_id', 'seasons.id')
+        .select([
+          'seasons.id as season_id',
+          'seasons.season_number',
+          'seasons.name as season_name',
+          'episodes.id as episode_id',
+          'episodes.episode_number',
+          'episodes.name as episode_name',
+          'episodes.description',
+          'episodes.duration_minutes',
+          'episodes.thumbnail_image',
+        ])
+        .where('seasons.title_id', '=', titleId)
+        .orderBy('seasons.season_number')
+        .orderBy('episodes.episode_number')
+        .execute();
+    },
+
+    /** Up to `limit` other published titles sharing the most genres with this one, then the most viewed. */
+    related(titleId: number, limit: number): Promise<CardRow[]> {
+      return db
+        .selectFrom('title_genres')
+        .innerJoin('titles', 'titles.id', 'title_genres.title_id')
+        .select(CARD_COLUMNS)
+        .where('title_genres.genre_id', 'in', db.selectFrom('title_genres as own').select('own.genre_id').where('own.title_id', '=', titleId))
+        .where('title_genres.title_id', '<>', titleId)
+        .where('titles.is_published', '=', 1)
+        .groupBy('titles.id')
+        .orderBy(sql`count(*)`, 'desc')
+        .orderBy(sql`max(titles.view_count)`, 'desc')
+        .orderBy('titles.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Ready full videos of a title and of some episodes, by position. */
+    mainVideos(titleId: number, episodeIds: readonly number[]) {
+      return db
+        .selectFrom('videos')
+        .select(['videos.title_id', 'videos.episode_id', 'videos.type', 'videos.url', 'videos.quality'])
+        .where((eb) =>
+          episodeIds.length > 0
+            ? eb.or([eb('videos.title_id', '=', titleId), eb('videos.episode_id', 'in', episodeIds)])
+            : eb('videos.title_id', '=', titleId),
+        )
+        .where('videos.kind', '=', 'main')
+        .where('videos.status', '=', 'ready')
+        .orderBy('videos.position')
+        .orderBy('videos.id')
+        .execute();
+    },
+
+    /** A member's like of a title and its current like count. */
+    async likeState(userId: number, titleId: number): Promise<{ isLiked: boolean; likes: number } | undefined> {
+      const row = await db
+        .selectFrom('titles')
+        .select((eb) => [
+          'titles.like_count',
+          eb
+            .exists(eb.selectFrom('likes').select('likes.title_id').where('likes.user_id', '=', userId).where('likes.title_id', '=', titleId))
+            .as('is_liked'),
+        ])
+        .where('titles.id', '=', titleId)
+        .executeTakeFirst();
+      return row && { isLiked: Boolean(row.is_liked), likes: row.like_count };
+    },
+
+    /** The member's most recent playback position in a title (any of its episodes). */
+    latestProgress(userId: number, titleId: number) {
+      return db
+        .selectFrom('playback_progress')
+        .select(['playback_progress.position_seconds', 'playback_progress.duration_seconds', 'playback_progress.episode_id'])
+        .where('playback_progress.user_id', '=', userId)
+        .where('playback_progress.title_id', '=', titleId)
+        .orderBy('playback_progress.updated_at', 'desc')
+        .orderBy('playback_progress.id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+  };
+}
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiPaths,
+  BannerSchema,
+  GenreSchema,
+  IdParamsSchema,
+  MovieCardSchema,
+  MovieDetailSchema,
+  MovieListQuerySchema,
+  PageQuerySchema,
+  RowPaths,
+  SuccessEnvelope,
+  type RowName,
+} from '@reeltime/contract';
+import { ok } from '../../lib/envelope';
+import { createCatalogService } from './catalog.service';
+
+const tags = ['catalog'];
+/** Public reads also take a token: with a valid one the member's own state is laid over. */
+const security: { [scheme: string]: string[] }[] = [{}, { bearer: [] }];
+const CardListEnvelope = SuccessEnvelope(z.array(MovieCardSchema));
+
+/** Banners, the browse rows, lists, genres and title details: open to visitors. */
+export async function catalogRoutes(app: FastifyInstance): Promise<void> {
+  const catalog = createCatalogService(app.ctx);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(ApiPaths.banners, { schema: { tags, security, response: { 200: SuccessEnvelope(z.array(BannerSchema)) } } }, async () =>
+    ok(await catalog.banners()),
+  );
+
+  for (const [name, path] of Object.entries(RowPaths) as [RowName, string][]) {
+    api.get(
+      path,
+      { schema: { tags, security, querystring: PageQuerySchema, response: { 200: CardListEnvelope } } },
+      async (request) => ok(await catalog.row(name, request.query, request.user?.id ?? null)),
+    );
+  }
+
+  api.get(
+    ApiPaths.tvShows,
+    { schema: { tags, security, querystring: PageQuerySchema, response: { 200: CardListEnvelope } } },
+    async (request) => ok(await catalog.tvShows(request.query, request.user?.id ?? null)),
+  );
+
+  api.get(ApiPaths.genres, { schema: { tags, response: { 200: SuccessEnvelope(z.array(GenreSchema)) } } }, async () =>
+    ok(await catalog.genres()),
+  );
+
+  api.get(
+    ApiPaths.movieList,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Titles of a genre (`genre_id`) and/or a cast member (`actor_id`), newest first; with neither, every movie.',
+        querystring: MovieListQuerySchema,
+        response: { 200: CardListEnvelope },
+      },
+    },
+    async (request) => {
+      const { genre_id: genreId, actor_id: actorId, page, per_page: perPage } = request.query;
+      return ok(await catalog.movieList({ genreId, actorId }, { page, per_page: perPage }, request.user?.id ?? null));
+    },
+  );
+
+  api.get(
+    ApiPaths.movieDetails,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'video_links (and episode video_links) are filled only for members; progress only for members.',
+        params: IdParamsSchema,
+        response: { 200: SuccessEnvelope(MovieDetailSchema) },
+      },
+    },
+    async (request) => ok(await catalog.details(request.params.id, request.user?.id ?? null)),
+  );
+}

@@ -1,0 +1,257 @@
+import {
+  ServerMessages,
+  type Banner,
+  type Cast,
+  type Genre,
+  type MovieCard,
+  type MovieDetail,
+  type PageQuery,
+  type RowName,
+  type Season,
+  type VideoLink,
+} from '@reeltime/contract';
+import type { AppContext } from '../../context';
+import { NotFound } from '../../lib/errors';
+import { DAY_MS, isoDay } from '../../lib/time';
+import { formatDuration, overlayWatchList, releaseYear, toMovieCard } from './card.mapper';
+import { createCatalogRepository, type ListFilter, type Page } from './catalog.repository';
+
+/** Popular and Top TV Channels rank by views over this many days, today included. */
+export const RECENT_VIEW_DAYS = 7;
+/** More Like This holds at most this many titles. */
+export const MORE_ITEMS = 12;
+
+export function toPage(query: PageQuery): Page {
+  return { limit: query.per_page, offset: (query.page - 1) * query.per_page };
+}
+
+type LinkType = VideoLink['type'];
+
+function toVideoLink(video: { type: LinkType; url: string; quality: string | null }): VideoLink {
+  return video.quality ? { type: video.type, url: video.url, quality: video.quality } : { type: video.type, url: video.url };
+}
+
+/** A title's trailer: its own trailer_url, else its first ready trailer video. */
+function trailerOf(
+  title: { id: number; trailer_url: string; trailer_url_type: LinkType },
+  trailers: Map<number, { type: LinkType; url: string }>,
+): { trailer_url: string; trailer_url_type: LinkType } {
+  if (title.trailer_url) return { trailer_url: title.trailer_url, trailer_url_type: title.trailer_url_type };
+  const video = trailers.get(title.id);
+  return video ? { trailer_url: video.url, trailer_url_type: video.type } : { trailer_url: '', trailer_url_type: title.trailer_url_type };
+}
+
+function firstByTitle<T extends { title_id: number | null }>(rows: T[]): Map<number, T> {
+  const first = new Map<number, T>();
+  for (const row of rows) if (row.title_id !== null && !first.has(row.title_id)) first.set(row.title_id, row);
+  return first;
+}
+
+/** The parts of a title's details that every visitor shares, cached as one value. */
+interface SharedDetail {
+  detail: MovieDetail;
+  episodeIds: number[];
+}
+
+export function createCatalogService(ctx: AppContext) {
+  const repo = createCatalogRepository(ctx.db, ctx.dialect);
+  const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
+    ctx.cache.getOrLoad(`catalog:${key}`, ctx.config.catalogCacheSeconds, load);
+
+  /** Lays the member's watch list over shared cards with one query; visitors get the cards as they are. */
+  async function withWatchList(cards: MovieCard[], userId: number | null): Promise<MovieCard[]> {
+    if (userId === null || cards.length === 0) return cards;
+    const listed = await repo.watchListed(userId, cards.map((card) => card.id));
+    return overlayWatchList(cards, new Set(listed));
+  }
+
+  /** Throws NotFound for an unknown or unpublished id, so misses are never cached. */
+  async function loadShared(id: number): Promise<SharedDetail> {
+    const title = await repo.findPublishedTitle(id);
+    if (!title) throw new NotFound(ServerMessages.titleNotFound);
+    const [genres, cast, episodes, related, trailers] = await Promise.all([
+      repo.genresOfTitles([id]),
+      repo.cast(id),
+      title.type === 'tvshow' ? repo.episodesOfTitle(id) : Promise.resolve([]),
+      repo.related(id, MORE_ITEMS),
+      title.trailer_url ? Promise.resolve([]) : repo.trailersOfTitles([id]),
+    ]);
+    const casts: Cast[] = cast.map((person) => ({
+      id: person.id,
+      name: person.name,
+      profile_image: person.profile_image,
+      job_title: person.job_title,
+      has_email: Number(person.has_email) === 1,
+    }));
+    const seasons: Season[] = [];
+    const episodeIds: number[] = [];
+    for (const row of episodes) {
+      let season = seasons.at(-1);
+      if (!season || season.id !== row.season_id) {
+        season = { id: row.season_id, season_number: row.season_number, name: row.season_name, episodes: [] };
+        seasons.push(season);
+      }
+      if (row.episode_id === null) continue;
+      episodeIds.push(row.episode_id);
+      season.episodes.push({
+        id: row.episode_id,
+        episode_number: row.episode_number ?? 0,
+        name: row.episode_name ?? '',
+        description: row.description ?? '',
+        duration: formatDuration(row.duration_minutes),
+        thumbnail_image: row.thumbnail_image ?? '',
+        video_links: [],
+      });
+    }
+    const detail: MovieDetail = {
+      id: title.id,
+      name: title.name,
+      type: title.type,
+      description: title.description,
+      release_year: releaseYear(title.release_date),
+      language: title.language,
+      duration: formatDuration(title.duration_minutes),
+      imdb_rating: title.imdb_rating,
+      content_rating: title.content_rating,
+      poster_image: title.poster_image,
+      thumbnail_image: title.thumbnail_image,
+      ...trailerOf(title, firstByTitle(trailers)),
+      video_links: [],
+      is_watch_list: false,
+      is_liked: false,
+      likes: title.like_count,
+      genres: genres.map((genre) => ({ id: genre.id, name: genre.name })),
+      more_items: related.map((row) => toMovieCard(row)),
+      casts,
+      ...(title.type === 'tvshow' ? { seasons } : {}),
+    };
+    return { detail, episodeIds };
+  }
+
+  /** Full videos, watch list, like and progress of one member laid over the shared details. */
+  async function forMember(shared: SharedDetail, userId: number): Promise<MovieDetail> {
+    const { detail, episodeIds } = shared;
+    const [listed, like, progress, videos] = await Promise.all([
+      repo.watchListed(userId, [detail.id, ...detail.more_items.map((card) => card.id)]),
+      repo.likeState(userId, detail.id),
+      repo.latestProgress(userId, detail.id),
+      repo.mainVideos(detail.id, episodeIds),
+    ]);
+    const onList = new Set(listed);
+    const titleLinks: VideoLink[] = [];
+    const episodeLinks = new Map<number, VideoLink[]>();
+    for (const video of videos) {
+      if (video.title_id === detail.id) titleLinks.push(toVideoLink(video));
+      else if (video.episode_id !== null) {
+        const links = episodeLinks.get(video.episode_id) ?? [];
+        links.push(toVideoLink(video));
+        episodeLinks.set(video.episode_id, links);
+      }
+    }
+    return {
+      ...detail,
+      video_links: titleLinks,
+      is_watch_list: onList.has(detail.id),
+      is_liked: like?.isLiked ?? false,
+      likes: like?.likes ?? detail.likes,
+      more_items: overlayWatchList(detail.more_items, onList),
+      ...(detail.seasons
+        ? {
+            seasons: detail.seasons.map((season) => ({
+              ...season,
+              episodes: season.episodes.map((episode) => ({ ...episode, video_links: episodeLinks.get(episode.id) ?? [] })),
+            })),
+          }
+        : {}),
+      progress: progress
+        ? {
+            position_seconds: progress.position_seconds,
+            duration_seconds: progress.duration_seconds,
+            ...(progress.episode_id ? { episode_id: progress.episode_id } : {}),
+          }
+        : null,
+    };
+  }
+
+  return {
+    withWatchList,
+
+    /** Published cards of these ids in the given order (unknown or unpublished ids are skipped). */
+    async cardsByIds(ids: readonly number[], userId: number | null): Promise<MovieCard[]> {
+      const rows = await repo.cardsByIds(ids);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const cards: MovieCard[] = [];
+      for (const id of ids) {
+        const row = byId.get(id);
+        if (row) cards.push(toMovieCard(row));
+      }
+      return withWatchList(cards, userId);
+    },
+
+    isPublished: (id: number) => repo.isPublished(id),
+
+    banners(): Promise<Banner[]> {
+      return cached('banners', async () => {
+        const rows = await repo.banners();
+        const ids = [...new Set(rows.map((row) => row.id))];
+        const [genres, trailers] = await Promise.all([
+          repo.genresOfTitles(ids),
+          repo.trailersOfTitles(rows.filter((row) => !row.trailer_url).map((row) => row.id)),
+        ]);
+        const genresByTitle = new Map<number, Genre[]>();
+        for (const genre of genres) {
+          const list = genresByTitle.get(genre.title_id) ?? [];
+          list.push({ id: genre.id, name: genre.name });
+          genresByTitle.set(genre.title_id, list);
+        }
+        const trailerByTitle = firstByTitle(trailers);
+        return rows.map((row) => ({
+          poster_url: row.poster_url,
+          data: {
+            id: row.id,
+            name: row.name,
+            description: row.description,
+            release_date: row.release_date ?? '',
+            language: row.language,
+            duration: formatDuration(row.duration_minutes),
+            imdb_rating: row.imdb_rating,
+            ...trailerOf(row, trailerByTitle),
+            genres: genresByTitle.get(row.id) ?? [],
+          },
+        }));
+      });
+    },
+
+    async row(name: RowName, query: PageQuery, userId: number | null): Promise<MovieCard[]> {
+      const cards = await cached(`row:${name}:${query.page}:${query.per_page}`, async () => {
+        const since = isoDay(Date.now() - (RECENT_VIEW_DAYS - 1) * DAY_MS);
+        return (await repo.row(name, toPage(query), since)).map((row) => toMovieCard(row));
+      });
+      return withWatchList(cards, userId);
+    },
+
+    async tvShows(query: PageQuery, userId: number | null): Promise<MovieCard[]> {
+      const cards = await cached(`tvshows:${query.page}:${query.per_page}`, async () =>
+        (await repo.tvShows(toPage(query))).map((row) => toMovieCard(row)),
+      );
+      return withWatchList(cards, userId);
+    },
+
+    genres(): Promise<Genre[]> {
+      return cached('genres', () => repo.genres());
+    },
+
+    async movieList(filter: ListFilter, query: PageQuery, userId: number | null): Promise<MovieCard[]> {
+      const key = `list:${filter.genreId ?? ''}:${filter.actorId ?? ''}:${query.page}:${query.per_page}`;
+      const cards = await cached(key, async () => (await repo.list(filter, toPage(query))).map((row) => toMovieCard(row)));
+      return withWatchList(cards, userId);
+    },
+
+    /** A published title's details; full videos, watch list, like and progress only for a member. */
+    async details(id: number, userId: number | null): Promise<MovieDetail> {
+      const shared = await cached(`detail:${id}`, () => loadShared(id));
+      return userId === null ? shared.detail : forMember(shared, userId);
+    },
+  };
+}
+export type CatalogService = ReturnType<typeof createCatalogService>;

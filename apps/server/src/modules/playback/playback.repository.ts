@@ -1,0 +1,202 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+
+/** Works on the database or inside a transaction. */
+type Executor = Kysely<Database>;
+
+export interface ProgressRow {
+  position_seconds: number;
+  duration_seconds: number;
+  episode_id: number;
+  finished: number;
+}
+
+export function createPlaybackRepository(db: Executor) {
+  return {
+    /** A published title's id and type; unpublished titles are unknown to members. */
+    publishedTitle(titleId: number) {
+      return db
+        .selectFrom('titles')
+        .select(['titles.id', 'titles.type'])
+        .where('titles.id', '=', titleId)
+        .where('titles.is_published', '=', 1)
+        .executeTakeFirst();
+    },
+
+    async episodeOfTitle(episodeId: number, titleId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('episodes')
+        .innerJoin('seasons', 'seasons.id', 'episodes.season_id')
+        .select('episodes.id')
+        .where('episodes.id', '=', episodeId)
+        .where('seasons.title_id', '=', titleId)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** One row per member, title and episode (0 for a movie): the newest report wins. */
+    async upsertProgress(row: {
+      userId: number;
+      titleId: number;
+      episodeId: number;
+      positionSeconds: number;
+      durationSeconds: number;
+      finished: boolean;
+      now: number;
+    }): Promise<void> {
+      await db
+        .insertInto('playback_progress')
+        .values({
+          user_id: row.userId,
+          title_id: row.titleId,
+          episode_id: row.episodeId,
+          position_seconds: row.positionSeconds,
+          duration_seconds: row.durationSeconds,
+          finished: row.finished ? 1 : 0,
+          updated_at: row.now,
+        })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'title_id', 'episode_id']).doUpdateSet((eb) => ({
+            position_seconds: eb.ref('excluded.position_seconds'),
+            duration_seconds: eb.ref('excluded.duration_seconds'),
+            finished: eb.ref('excluded.finished'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    },
+
+    /** Records the member's view of the title for the day; false when it was already counted. */
+    async insertView(userId: number, titleId: number, day: string, now: number): Promise<boolean> {
+      const inserted = await db
+        .insertInto('views')
+        .values({ user_id: userId, title_id: titleId, day, created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'title_id', 'day']).doNothing())
+        .returning('title_id')
+        .executeTakeFirst();
+      return inserted !== undefined;
+    },
+
+    /** One more view on the title's total and on its count for the day. */
+    async countView(titleId: number, day: string): Promise<void> {
+      await db
+        .updateTable('titles')
+        .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+        .where('id', '=', titleId)
+        .execute();
+      await db
+        .insertInto('title_daily_views')
+        .values({ title_id: titleId, day, views: 1 })
+        .onConflict((oc) =>
+          oc.columns(['title_id', 'day']).doUpdateSet((eb) => ({ views: eb('title_daily_views.views', '+', 1) })),
+        )
+        .execute();
+    },
+
+    /** The member's latest progress in each title not finished yet, newest first, with card columns. */
+    continueWatching(userId: number, limit: number) {
+      const latest = db
+        .selectFrom('playback_progress')
+        .select([
+          'playback_progress.id',
+          'playback_progress.title_id',
+          'playback_progress.episode_id',
+          'playback_progress.position_seconds',
+          'playback_progress.duration_seconds',
+          'playback_progress.finished',
+          'playback_progress.updated_at',
+          sql<number>`row_number() over (partition by playback_progress.title_id order by playback_progress.updated_at desc, playback_progress.id desc)`.as(
+            'rank',
+          ),
+        ])
+        .where('playback_progress.user_id', '=', userId)
+        .as('p');
+      return db
+        .selectFrom(latest)
+        .innerJoin('titles', 'titles.id', 'p.title_id')
+        .select((eb) => [
+          'titles.id',
+          'titles.name',
+          'titles.type',
+          'titles.poster_image',
+          'titles.thumbnail_image',
+          'titles.content_rating',
+          'titles.language',
+          'titles.duration_minutes',
+          'p.episode_id',
+          'p.position_seconds',
+          'p.duration_seconds',
+          eb
+            .exists(
+              eb
+                .selectFrom('watchlist')
+                .select('watchlist.title_id')
+                .where('watchlist.user_id', '=', userId)
+                .whereRef('watchlist.title_id', '=', 'titles.id'),
+            )
+            .as('is_watch_list'),
+        ])
+        .where('p.rank', '=', 1)
+        .where('p.finished', '=', 0)
+        .where('p.position_seconds', '>', 0)
+        .where('titles.is_published', '=', 1)
+        .orderBy('p.updated_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The member's most recent progress row in a title (any episode). */
+    latestProgress(userId: number, titleId: number): Promise<ProgressRow | undefined> {
+      return db
+        .selectFrom('playback_progress')
+        .select(['position_seconds', 'duration_seconds', 'episode_id', 'finished'])
+        .where('user_id', '=', userId)
+        .where('title_id', '=', titleId)
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    async isLiked(userId: number, titleId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('likes')
+        .select('title_id')
+        .where('user_id', '=', userId)
+        .where('title_id', '=', titleId)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async deleteLike(userId: number, titleId: number): Promise<boolean> {
+      const result = await db.deleteFrom('likes').where('user_id', '=', userId).where('title_id', '=', titleId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async insertLike(userId: number, titleId: number, now: number): Promise<boolean> {
+      const inserted = await db
+        .insertInto('likes')
+        .values({ user_id: userId, title_id: titleId, created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'title_id']).doNothing())
+        .returning('title_id')
+        .executeTakeFirst();
+      return inserted !== undefined;
+    },
+
+    async addToLikeCount(titleId: number, delta: 1 | -1): Promise<void> {
+      await db
+        .updateTable('titles')
+        .set((eb) => ({ like_count: eb('like_count', '+', delta) }))
+        .where('id', '=', titleId)
+        .$if(delta < 0, (query) => query.where('like_count', '>', 0))
+        .execute();
+    },
+
+    async likeCount(titleId: number): Promise<number> {
+      const row = await db.selectFrom('titles').select('like_count').where('id', '=', titleId).executeTakeFirst();
+      return Number(row?.like_count ?? 0);
+    },
+  };
+}
+export type PlaybackRepository = ReturnType<typeof createPlaybackRepository>;

@@ -1,0 +1,137 @@
+import {
+  FINISHED_SHARE,
+  ServerMessages,
+  VIEW_AFTER_SECONDS,
+  type ContinueWatchingItem,
+  type LikeResult,
+  type PlaybackProgressBodySchema,
+  type PlaybackProgressResult,
+  type Progress,
+} from '@reeltime/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { NotFound } from '../../lib/errors';
+import { isoDay } from '../../lib/time';
+import { toMovieCard } from '../catalog/card.mapper';
+import { createPlaybackRepository } from './playback.repository';
+
+export const PlaybackMessages = {
+  episodeNotFound: 'Episode not found.',
+  progressSaved: 'Progress saved.',
+  liked: 'Added to your likes.',
+  unliked: 'Removed from your likes.',
+} as const;
+
+/** Continue Watching holds at most this many titles. */
+export const CONTINUE_WATCHING_LIMIT = 20;
+
+export type ProgressInput = z.output<typeof PlaybackProgressBodySchema>;
+
+/** What one member has done with one title: like, like count and where they stopped. */
+export interface MemberTitleState {
+  is_liked: boolean;
+  likes: number;
+  /** The latest position in the title (any episode); null when never played. */
+  progress: (Progress & { finished: boolean }) | null;
+}
+
+/** Watched past this share of its length a title (or episode) is finished. */
+export const isFinished = (position: number, duration: number) => duration > 0 && position >= duration * FINISHED_SHARE;
+
+/**
+ * A view counts once per member, title and day, when playback passes 30 s (or, for a video
+ * shorter than that, when it is finished).
+ */
+export const passesViewMark = (position: number, duration: number) =>
+  position >= Math.min(VIEW_AFTER_SECONDS, duration * FINISHED_SHARE);
+
+export function createPlaybackService(ctx: Pick<AppContext, 'db'>) {
+  const repo = createPlaybackRepository(ctx.db);
+
+  async function requireTitle(titleId: number) {
+    const title = await repo.publishedTitle(titleId);
+    if (!title) throw new NotFound(ServerMessages.titleNotFound);
+    return title;
+  }
+
+  return {
+    /** Saves the member's position (one row per title and episode) and counts the day's view once. */
+    async saveProgress(userId: number, input: ProgressInput): Promise<PlaybackProgressResult> {
+      const titleId = input.entertainment_id;
+      await requireTitle(titleId);
+      if (input.episode_id !== undefined && !(await repo.episodeOfTitle(input.episode_id, titleId))) {
+        throw new NotFound(PlaybackMessages.episodeNotFound);
+      }
+      const position = Math.min(input.position_seconds, input.duration_seconds);
+      const finished = isFinished(position, input.duration_seconds);
+      const now = Date.now();
+      await ctx.db.transaction().execute(async (trx) => {
+        const tx = createPlaybackRepository(trx);
+        await tx.upsertProgress({
+          userId,
+          titleId,
+          episodeId: input.episode_id ?? 0,
+          positionSeconds: position,
+          durationSeconds: input.duration_seconds,
+          finished,
+          now,
+        });
+        if (passesViewMark(position, input.duration_seconds)) {
+          const day = isoDay(now);
+          if (await tx.insertView(userId, titleId, day, now)) await tx.countView(titleId, day);
+        }
+      });
+      return { position_seconds: position, finished };
+    },
+
+    /** Titles the member started and has not finished, most recently watched first. */
+    async continueWatching(userId: number): Promise<ContinueWatchingItem[]> {
+      const rows = await repo.continueWatching(userId, CONTINUE_WATCHING_LIMIT);
+      return rows.map((row) => ({
+        ...toMovieCard(row, Boolean(row.is_watch_list)),
+        position_seconds: Number(row.position_seconds),
+        duration_seconds: Number(row.duration_seconds),
+        ...(row.episode_id ? { episode_id: row.episode_id } : {}),
+      }));
+    },
+
+    /** Likes the title, or takes the like back; the title's like count follows in the same transaction. */
+    async toggleLike(userId: number, titleId: number): Promise<LikeResult> {
+      await requireTitle(titleId);
+      return ctx.db.transaction().execute(async (trx) => {
+        const tx = createPlaybackRepository(trx);
+        let isLiked: boolean;
+        if (await tx.deleteLike(userId, titleId)) {
+          await tx.addToLikeCount(titleId, -1);
+          isLiked = false;
+        } else {
+          if (await tx.insertLike(userId, titleId, Date.now())) await tx.addToLikeCount(titleId, 1);
+          isLiked = true;
+        }
+        return { is_liked: isLiked, likes: await tx.likeCount(titleId) };
+      });
+    },
+
+    /** The member's like, the like count and the latest progress of one title (for its details). */
+    async titleState(userId: number, titleId: number): Promise<MemberTitleState> {
+      const [isLiked, likes, progress] = await Promise.all([
+        repo.isLiked(userId, titleId),
+        repo.likeCount(titleId),
+        repo.latestProgress(userId, titleId),
+      ]);
+      return {
+        is_liked: isLiked,
+        likes,
+        progress: progress
+          ? {
+              position_seconds: Number(progress.position_seconds),
+              duration_seconds: Number(progress.duration_seconds),
+              ...(progress.episode_id ? { episode_id: progress.episode_id } : {}),
+              finished: progress.finished === 1,
+            }
+          : null,
+      };
+    },
+  };
+}
+export type PlaybackService = ReturnType<typeof createPlaybackService>;

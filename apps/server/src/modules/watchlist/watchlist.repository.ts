@@ -1,0 +1,34 @@
+import type { Db } from '../../db/connection';
+import type { Page } from '../catalog/catalog.repository';
+
+export function createWatchlistRepository(db: Db) {
+  return {
+    /** Removes the title from the member's list; true when it was there. */
+    async remove(userId: number, titleId: number): Promise<boolean> {
+      const result = await db.deleteFrom('watchlist').where('user_id', '=', userId).where('title_id', '=', titleId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    async add(userId: number, titleId: number, now: number): Promise<void> {
+      await db
+        .insertInto('watchlist')
+        .values({ user_id: userId, title_id: titleId, created_at: now })
+        .onConflict((conflict) => conflict.columns(['user_id', 'title_id']).doNothing())
+        .execute();
+    },
+    /** Ids of one page of the member's published titles, most recently added first. */
+    async pageOfIds(userId: number, page: Page): Promise<number[]> {
+      const rows = await db
+        .selectFrom('watchlist')
+        .innerJoin('titles', 'titles.id', 'watchlist.title_id')
+        .select('watchlist.title_id')
+        .where('watchlist.user_id', '=', userId)
+        .where('titles.is_published', '=', 1)
+        .orderBy('watchlist.created_at', 'desc')
+        .orderBy('watchlist.title_id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return rows.map((row) => row.title_id);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Brand } from '../../components/brand';
+import { MenuIcon } from '../../components/icons';
+import { useIsSignedIn } from '../../lib/session';
+import { ProfileMenu } from '../../features/auth/components/profile-menu';
+import { SearchBox } from '../../features/search/components/search-box';
+
+const NAV_LINKS = [
+  { to: '/browse', label: 'Home' },
+  { to: '/movies', label: 'Movies' },
+  { to: '/tv-show', label: 'TV Show' },
+] as const;
+
+export function SiteHeader() {
+  const signedIn = useIsSignedIn();
+  const { pathname } = useLocation();
+  // The small-screen menu belongs to the page it was opened on; navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const [scrolled, setScrolled] = useState(false);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > 24);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  return (
+    <header className={`site-header${scrolled ? ' is-scrolled' : ''}`}>
+      <nav className="navbar navbar-expand-lg" aria-label="Main">
+        <div className="container-xxl site-header__inner">
+          <button
+            type="button"
+            className="navbar-toggler icon-button"
+            aria-controls="main-navigation"
+            aria-expanded={menuOpen}
+            aria-label="Menu"
+            onClick={() => setOpenOn(menuOpen ? null : pathname)}
+          >
+            <MenuIcon />
+          </button>
+          <Brand to="/browse" />
+          <div id="main-navigation" className={`collapse navbar-collapse${menuOpen ? ' show' : ''}`}>
+            <ul className="navbar-nav">
+              {NAV_LINKS.map((link) => (
+                <li key={link.to} className="nav-item">
+                  <NavLink to={link.to} className="nav-link" end={link.to !== '/movies'}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li className="nav-item d-none d-lg-block">
+                <NavLink to="/my-watch-list" className="nav-link">
+                  My Watchlist
+                </NavLink>
+              </li>
+            </ul>
+          </div>
+          <div className="site-header__actions">
+            {signedIn ? (
+              <>
+                {pathname !== '/search' && <SearchBox collapsible />}
+                <ProfileMenu />
+              </>
+            ) : (
+              <Link to="/login" className="btn btn-primary btn-sm site-header__login">
+                Login
+              </Link>
+            )}
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,82 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Messages, ServerMessages } from '@reeltime/contract';
+import { fail, mockApi, ok } from '../testing/fetch-mock';
+import { movieCard } from '../testing/fixtures';
+import { renderWithRouter, signIn } from '../testing/render';
+import { MovieCard } from './movie-card';
+
+describe('MovieCard', () => {
+  it('shows poster, name, content rating, formatted duration, language and Watch Now', () => {
+    mockApi();
+    renderWithRouter(<MovieCard movie={movieCard({ id: 4, name: 'Dune', duration: '2:35' })} />);
+
+    const poster = screen.getByRole('img', { name: 'Dune' });
+    expect(poster).toHaveAttribute('src', '/media/images/thumb-4.jpg');
+    expect(poster).toHaveAttribute('loading', 'lazy');
+    expect(poster).toHaveAttribute('width');
+    expect(poster).toHaveAttribute('height');
+    expect(screen.getByRole('heading', { name: 'Dune' })).toBeInTheDocument();
+    expect(screen.getByText('U/A 13+')).toBeInTheDocument();
+    expect(screen.getByText('2hrs 35min')).toBeInTheDocument();
+    expect(screen.getByText('English')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /watch now/i })).toHaveAttribute('href', '/movie-details/4');
+  });
+
+  it('falls back to the poster image and shows the duration fallbacks', () => {
+    mockApi();
+    renderWithRouter(
+      <>
+        <MovieCard movie={movieCard({ id: 1, thumbnail_image: '', duration: null })} />
+        <MovieCard movie={movieCard({ id: 2, duration: '2h' })} />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'Title 1' })).toHaveAttribute('src', '/media/images/poster-1.jpg');
+    expect(screen.getByText('Unknown duration')).toBeInTheDocument();
+    expect(screen.getByText('Invalid duration')).toBeInTheDocument();
+  });
+
+  it('sends a visitor to /login from the watch list toggle', async () => {
+    const api = mockApi();
+    renderWithRouter(<MovieCard movie={movieCard({ id: 3 })} />);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add Title 3 to My Watchlist' }));
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('flips the toggle only after the server agrees and toasts its message', async () => {
+    signIn();
+    const api = mockApi({ 'POST /user/save-watch-list': ok({ is_watch_list: true }, ServerMessages.addedToWatchList) });
+    renderWithRouter(<MovieCard movie={movieCard({ id: 3 })} />);
+
+    const toggle = screen.getByRole('button', { name: 'Add Title 3 to My Watchlist' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+
+    expect(await screen.findByText(ServerMessages.addedToWatchList)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Title 3 from My Watchlist' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(api.calls('POST /user/save-watch-list')[0]?.json()).toEqual({ entertainment_id: 3 });
+  });
+
+  it('keeps the state and toasts Action failed! when the call fails without a message', async () => {
+    signIn();
+    mockApi({ 'POST /user/save-watch-list': fail(500, '') });
+    renderWithRouter(<MovieCard movie={movieCard({ id: 3 })} />);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add Title 3 to My Watchlist' }));
+
+    expect(await screen.findByText(Messages.actionFailed)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Add Title 3 to My Watchlist' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      ),
+    );
+  });
+});

@@ -1,0 +1,70 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import {
+  ApiPaths,
+  Messages,
+  type ForgotPasswordBody,
+  type LoginBody,
+  type LoginData,
+  type RegisterBody,
+  type ResetPasswordBody,
+  type User,
+} from '@reeltime/contract';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { clearSession, setSession } from '../../../lib/session';
+
+/** Signs in; on success the token and user are stored and cached member data is dropped. */
+export function useLoginMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => apiRequest<LoginData>(ApiPaths.login, { method: 'POST', body }),
+    onSuccess: ({ data }) => {
+      const { api_token: token, ...user } = data;
+      setSession(token, user);
+      queryClient.removeQueries();
+    },
+  });
+}
+
+export function useRegisterMutation() {
+  return useMutation({
+    mutationFn: (body: RegisterBody) => apiRequest<User>(ApiPaths.register, { method: 'POST', body }),
+  });
+}
+
+export function useForgotPasswordMutation() {
+  return useMutation({
+    mutationFn: (body: ForgotPasswordBody) => apiRequest<null>(ApiPaths.forgotPassword, { method: 'POST', body }),
+  });
+}
+
+export function useResetPasswordMutation() {
+  return useMutation({
+    mutationFn: (body: ResetPasswordBody) => apiRequest<null>(ApiPaths.resetPassword, { method: 'POST', body }),
+  });
+}
+
+/**
+ * Signs out: tells the server, toasts its answer (or the fallback), goes to the landing page and
+ * forgets the local session whatever the server said. Navigating first avoids a detour through
+ * the sign-in redirect of member-only pages.
+ */
+export function useLogout(notify: { success: (message: string) => void; error: (message: string) => void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: () => apiRequest<null>(ApiPaths.logout, { method: 'GET' }),
+  });
+  const logout = async () => {
+    try {
+      const envelope = await mutation.mutateAsync();
+      if (envelope.message) notify.success(envelope.message);
+    } catch (error) {
+      notify.error(errorMessage(error, Messages.logoutFailed));
+    }
+    await navigate('/');
+    clearSession();
+    queryClient.removeQueries();
+  };
+  return { logout, isPending: mutation.isPending };
+}

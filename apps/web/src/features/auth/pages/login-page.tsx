@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { LoginBodySchema, Messages } from '@reeltime/contract';
+import { FormField } from '../../../components/form-field';
+import { useToast } from '../../../components/toast/toast-context';
+import { errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useLoginMutation } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+
+/** Remember me keeps the email for the next sign-in; the session itself always lives in storage. */
+const REMEMBERED_EMAIL_KEY = 'remembered_email';
+
+function rememberedEmail(): string {
+  try {
+    return window.localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function rememberEmail(email: string | null): void {
+  try {
+    if (email) window.localStorage.setItem(REMEMBERED_EMAIL_KEY, email);
+    else window.localStorage.removeItem(REMEMBERED_EMAIL_KEY);
+  } catch {
+    // Storage unavailable: nothing to remember.
+  }
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const login = useLoginMutation();
+  const [initialEmail] = useState(rememberedEmail);
+  const [remember, setRemember] = useState(initialEmail !== '');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isDirty, isValid, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(LoginBodySchema),
+    mode: 'onTouched',
+    defaultValues: { email: initialEmail, password: '' },
+  });
+
+  const busy = isSubmitting || login.isPending;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const envelope = await login.mutateAsync(values);
+      rememberEmail(remember ? values.email : null);
+      if (envelope.message) toast.success(envelope.message);
+      await navigate('/browse');
+    } catch (error) {
+      applyFieldErrors(error, setError, ['email', 'password']);
+      toast.error(errorMessage(error, Messages.loginFailed));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Sign In"
+      footer={
+        <p>
+          New here? <Link to="/signup">Sign up now</Link>
+        </p>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <div className="d-flex justify-content-between align-items-center flex-wrap gap-2 mb-4">
+          <div className="form-check">
+            <input
+              id="remember-me"
+              type="checkbox"
+              className="form-check-input"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+            />
+            <label htmlFor="remember-me" className="form-check-label">
+              Remember me
+            </label>
+          </div>
+          <Link to="/forgot-password">Forgot Password</Link>
+        </div>
+        <button type="submit" className="btn btn-primary btn-lg w-100" disabled={!isDirty || !isValid || busy}>
+          {busy ? 'Signing In...' : 'Sign In'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

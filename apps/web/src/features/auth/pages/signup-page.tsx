@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Messages, RegisterBodySchema } from '@reeltime/contract';
+import { FormField } from '../../../components/form-field';
+import { useToast } from '../../../components/toast/toast-context';
+import { errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useRegisterMutation } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+
+function emailFromState(state: unknown): string {
+  if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string') return state.email;
+  return '';
+}
+
+export function SignupPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+  const registration = useRegisterMutation();
+  const [prefilledEmail] = useState(() => emailFromState(location.state));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isDirty, isValid, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(RegisterBodySchema),
+    mode: 'onTouched',
+    defaultValues: { first_name: '', last_name: '', email: prefilledEmail, password: '' },
+  });
+
+  const busy = isSubmitting || registration.isPending;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await registration.mutateAsync(values);
+      toast.success(Messages.signupSuccess);
+      await navigate('/login');
+    } catch (error) {
+      applyFieldErrors(error, setError, ['first_name', 'last_name', 'email', 'password']);
+      toast.error(errorMessage(error, Messages.signupFailed));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Sign Up"
+      footer={
+        <p>
+          Already have an account? <Link to="/login">Sign in now</Link>
+        </p>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <div className="row g-0 gap-sm-3 flex-column flex-sm-row">
+          <FormField
+            className="col"
+            label="First name"
+            autoComplete="given-name"
+            registration={register('first_name')}
+            error={errors.first_name?.message}
+          />
+          <FormField
+            className="col"
+            label="Last name"
+            autoComplete="family-name"
+            registration={register('last_name')}
+            error={errors.last_name?.message}
+          />
+        </div>
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <button type="submit" className="btn btn-primary btn-lg w-100 mt-2" disabled={!isDirty || !isValid || busy}>
+          {busy ? 'Signing Up...' : 'Sign Up'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,46 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ApiPaths, RowPaths, type Banner, type MovieCard } from '@reeltime/contract';
+import { apiGet } from '../../../lib/api-client';
+
+export function bannersQuery() {
+  return queryOptions({
+    queryKey: ['browse', 'banners'],
+    queryFn: ({ signal }) => apiGet<Banner[]>(ApiPaths.banners, undefined, signal),
+  });
+}
+
+type RowPath = (typeof RowPaths)[keyof typeof RowPaths];
+
+/** A browse row; a failed load is logged and shows as an empty row. */
+export function rowQuery(path: RowPath) {
+  return queryOptions({
+    queryKey: ['browse', 'row', path],
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet<MovieCard[]>(path, undefined, signal);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        console.warn(`Could not load ${path}`, error);
+        return [] as MovieCard[];
+      }
+    },
+  });
+}
+
+export interface RowDefinition {
+  title: string;
+  path: RowPath;
+  /** Show only the first N cards, with rank numbers. */
+  top?: number;
+}
+
+/** The browse rows in their order (spec section 2). */
+export const BROWSE_ROWS: readonly RowDefinition[] = [
+  { title: 'Top 10', path: RowPaths.popular, top: 10 },
+  { title: 'Latest Movies', path: RowPaths.latest },
+  { title: 'Popular Movies', path: RowPaths.popular },
+  { title: 'Top TV Channels', path: RowPaths.topChannels },
+  { title: 'Free Movies', path: RowPaths.free },
+  { title: 'Most Liked Movies', path: RowPaths.mostLiked },
+  { title: 'Most Viewed Movies', path: RowPaths.mostViewed },
+];

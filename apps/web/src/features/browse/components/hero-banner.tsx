@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Banner } from '@reeltime/contract';
+import { PlayIcon, StarIcon } from '../../../components/icons';
+import { HlsVideo } from '../../../components/player/hls-video';
+import { formatDuration, formatRating, yearOf } from '../../../lib/format';
+import { bannersQuery } from '../api/browse-api';
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** One banner picked at random; nothing at all when banners fail to load or there are none. */
+export function HeroBanner() {
+  const { data, isPending, isError } = useQuery(bannersQuery());
+  const [seed] = useState(Math.random);
+
+  useEffect(() => {
+    if (isError) console.warn('Could not load banners');
+  }, [isError]);
+
+  if (isPending) return <div className="hero hero--loading shimmer" aria-hidden="true" />;
+  if (isError || !data || data.length === 0) return null;
+  const banner = data[Math.floor(seed * data.length)] ?? data[0];
+  return banner ? <HeroContent banner={banner} /> : null;
+}
+
+function HeroContent({ banner }: { banner: Banner }) {
+  const headingId = useId();
+  const { data: title } = banner;
+  const playsInline = title.trailer_url !== '' && (title.trailer_url_type === 'url' || title.trailer_url_type === 'hls');
+  const [paused, setPaused] = useState(prefersReducedMotion);
+  const videoRef = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (paused) video.pause();
+    else void video.play()?.catch(() => setPaused(true));
+  }, [paused]);
+
+  const year = yearOf(title.release_date);
+  return (
+    <section className="hero" aria-labelledby={headingId}>
+      <div className="hero__media">
+        {playsInline ? (
+          <HlsVideo
+            ref={videoRef}
+            src={title.trailer_url}
+            hls={title.trailer_url_type === 'hls'}
+            poster={banner.poster_url}
+            muted
+            loop
+            playsInline
+            autoPlay={!paused}
+            preload="auto"
+            aria-hidden="true"
+            tabIndex={-1}
+          />
+        ) : (
+          <img src={banner.poster_url} alt="" width={1920} height={1080} fetchPriority="high" />
+        )}
+      </div>
+      <div className="hero__scrim" aria-hidden="true" />
+      <div className="container-xxl hero__content">
+        {title.genres.length > 0 && (
+          <p className="hero__genres">
+            {title.genres.map((genre) => (
+              <span key={genre.id}>{genre.name}</span>
+            ))}
+          </p>
+        )}
+        <h2 id={headingId} className="hero__title">
+          {title.name}
+        </h2>
+        <p className="hero__meta">
+          {year && <span>{year}</span>}
+          {title.language && <span>{title.language}</span>}
+          <span>{formatDuration(title.duration)}</span>
+          <span className="hero__rating">
+            <StarIcon />
+            <span>
+              <span className="visually-hidden">IMDB rating </span>
+              {formatRating(title.imdb_rating)}
+            </span>
+          </span>
+        </p>
+        <p className="hero__description">{title.description}</p>
+        <div className="hero__actions">
+          <Link to={`/movie-details/${title.id}`} className="btn btn-primary btn-lg">
+            <PlayIcon />
+            <span>Play Now</span>
+          </Link>
+          {playsInline && (
+            <button type="button" className="btn btn-glass btn-lg" onClick={() => setPaused((value) => !value)}>
+              {paused ? 'Play trailer' : 'Pause trailer'}
+            </button>
+          )}
+        </div>
+      </div>
+      <div className="ad-slot" role="region" aria-label="Advertisement" data-ad-slot="browse-banner" />
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+
+interface Options {
+  initial?: number;
+  step?: number;
+  /** Distance in px between the page bottom and the viewport bottom that counts as "near". */
+  threshold?: number;
+}
+
+function nearBottom(threshold: number): boolean {
+  const page = document.documentElement;
+  return window.innerHeight + window.scrollY >= page.scrollHeight - threshold;
+}
+
+/**
+ * How many of `total` sections to render: `initial` at once, then `step` more each time the page
+ * bottom comes within `threshold` px of the viewport bottom (also when the page is too short to
+ * scroll, checked after each growth).
+ */
+export function useProgressiveCount(total: number, { initial = 1, step = 2, threshold = 50 }: Options = {}): number {
+  const [count, setCount] = useState(Math.min(initial, total));
+
+  useEffect(() => {
+    if (count >= total) return;
+    let frame = 0;
+    const check = () => {
+      if (nearBottom(threshold)) setCount((current) => Math.min(current + step, total));
+    };
+    const schedule = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(check);
+    };
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', schedule);
+    schedule();
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', schedule);
+    };
+  }, [count, total, step, threshold]);
+
+  return count;
+}

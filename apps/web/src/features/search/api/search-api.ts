@@ -1,0 +1,31 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ApiPaths, type SearchResult, type Suggestion } from '@reeltime/contract';
+import { apiGet } from '../../../lib/api-client';
+import { GRID_PAGE_SIZE, pagedCardsQuery } from '../../../lib/paged-query';
+
+/** Suggestions wait this long after the last keystroke. */
+export const SUGGESTION_DEBOUNCE_MS = 300;
+
+export function suggestionsQuery(text: string, enabled: boolean) {
+  return queryOptions({
+    queryKey: ['search', 'suggestions', text],
+    queryFn: ({ signal }) => apiGet<Suggestion[]>(ApiPaths.suggestions, { query: text }, signal),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function searchResultsQuery(text: string) {
+  return pagedCardsQuery(
+    ['search', 'results', text],
+    async (page, signal) => {
+      const result = await apiGet<SearchResult>(
+        ApiPaths.search,
+        { search: text, page, per_page: GRID_PAGE_SIZE },
+        signal,
+      );
+      return result.movieList;
+    },
+    text.length > 0,
+  );
+}

@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ApiPaths, pathWith, type Genre, type MovieCard, type MovieDetail } from '@reeltime/contract';
+import { apiGet } from '../../../lib/api-client';
+import { GRID_PAGE_SIZE, pagedCardsQuery } from '../../../lib/paged-query';
+
+export function genresQuery() {
+  return queryOptions({
+    queryKey: ['titles', 'genres'],
+    queryFn: ({ signal }) => apiGet<Genre[]>(ApiPaths.genres, undefined, signal),
+    staleTime: 30 * 60_000,
+  });
+}
+
+export type MovieFilter = { genre_id: number } | { actor_id: number } | Record<string, never>;
+
+/** Logs a failed list page and shows it as empty (spec: list load failures give an empty list). */
+async function listPage(path: string, query: Record<string, number>, signal: AbortSignal): Promise<MovieCard[]> {
+  try {
+    return await apiGet<MovieCard[]>(path, { ...query, per_page: GRID_PAGE_SIZE }, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    console.warn(`Could not load ${path}`, error);
+    return [];
+  }
+}
+
+export function movieListQuery(filter: MovieFilter) {
+  return pagedCardsQuery(['titles', 'movies', filter], (page, signal) =>
+    listPage(ApiPaths.movieList, { ...filter, page }, signal),
+  );
+}
+
+export function tvShowsQuery() {
+  return pagedCardsQuery(['titles', 'tv-shows'], (page, signal) => listPage(ApiPaths.tvShows, { page }, signal));
+}
+
+export function movieDetailsQuery(id: number) {
+  return queryOptions({
+    queryKey: ['titles', 'details', id],
+    queryFn: ({ signal }) => apiGet<MovieDetail>(pathWith(ApiPaths.movieDetails, { id }), undefined, signal),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ServerMessages, type User } from '@reeltime/contract';
+import { fail, mockApi, ok } from '../testing/fetch-mock';
+import { movieCards, user } from '../testing/fixtures';
+import { ApiError, apiGet, apiRequest, errorMessage, REQUEST_TIMEOUT_MS } from './api-client';
+import { getToken, getUser, setSession } from './session';
+
+describe('api client', () => {
+  let assign: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('sends Accept, the bearer token and a timeout under the API base path', async () => {
+    setSession('tok-123', user());
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    const api = mockApi({ 'GET /user/watch-list': ok(movieCards(2)) });
+
+    const data = await apiGet('/user/watch-list', { page: 2, per_page: 24, empty: '' });
+
+    expect(data).toHaveLength(2);
+    const [request] = api.requests;
+    expect(request?.url.pathname).toBe('/api/v1/user/watch-list');
+    expect(request?.url.search).toBe('?page=2&per_page=24');
+    expect(request?.headers.get('Accept')).toBe('application/json');
+    expect(request?.headers.get('Authorization')).toBe('Bearer tok-123');
+    expect(timeout).toHaveBeenCalledWith(REQUEST_TIMEOUT_MS);
+  });
+
+  it('sends no Authorization header for a visitor and JSON bodies as JSON', async () => {
+    const api = mockApi({ 'POST /forgot-password': ok(null, ServerMessages.forgotPasswordSent) });
+
+    const envelope = await apiRequest<null>('/forgot-password', { method: 'POST', body: { email: 'a@b.co' } });
+
+    expect(envelope.message).toBe(ServerMessages.forgotPasswordSent);
+    const [request] = api.requests;
+    expect(request?.headers.has('Authorization')).toBe(false);
+    expect(request?.headers.get('Content-Type')).toBe('application/json');
+    expect(request?.json()).toEqual({ email: 'a@b.co' });
+  });
+
+  it('turns an error envelope into an ApiError with status, message and field errors', async () => {
+    mockApi({
+      'POST /login': fail(422, ServerMessages.loginWrong, { email: ['These credentials do not match our records.'] }),
+    });
+
+    const error = await apiRequest('/login', { method: 'POST', body: { email: 'a@b.co', password: 'secret1' } }).catch(
+      (caught: unknown) => caught,
+    );
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, message: ServerMessages.loginWrong });
+    expect((error as ApiError).errors?.email).toEqual(['These credentials do not match our records.']);
+    expect(errorMessage(error, 'Login failed!')).toBe(ServerMessages.loginWrong);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('on any 401 clears token and user and does a full redirect to /', async () => {
+    setSession('expired', user());
+    mockApi({ 'GET /user/watch-list': fail(401, ServerMessages.unauthenticated) });
+
+    await expect(apiGet('/user/watch-list')).rejects.toMatchObject({ status: 401 });
+
+    expect(getToken()).toBeNull();
+    expect(getUser()).toBeNull();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/');
+  });
+
+  it('uses the fallback message when no answer arrived', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+
+    const error = await apiGet<User>('/user/banners').catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({ status: 0 });
+    expect(errorMessage(error, 'Action failed!')).toBe('Action failed!');
+  });
+});

@@ -1,0 +1,138 @@
+import { vi } from 'vitest';
+import {
+  API_BASE,
+  type ApiTokenData,
+  type Banner,
+  type Envelope,
+  type ErrorEnvelope,
+  type Genre,
+  type LoginData,
+  type MovieCard,
+  type MovieDetail,
+  type SearchResult,
+  type Suggestion,
+  type User,
+  type WatchListToggle,
+} from '@reeltime/contract';
+
+/** What each mocked endpoint answers in `data`, as the contract types it. */
+export interface ResponseMap {
+  'POST /login': LoginData;
+  'POST /register': User;
+  'GET /logout': null;
+  'POST /forgot-password': null;
+  'POST /reset-password': null;
+  'GET /user/banners': Banner[];
+  'GET /user/popular-movie': MovieCard[];
+  'GET /user/latest-movie': MovieCard[];
+  'GET /user/top-channels': MovieCard[];
+  'GET /user/free-movie': MovieCard[];
+  'GET /user/most-like-movie': MovieCard[];
+  'GET /user/most-view-movie': MovieCard[];
+  'GET /user/tvshow-list': MovieCard[];
+  'GET /user/get-gener': Genre[];
+  'GET /user/movie-list': MovieCard[];
+  'GET /user/movie-details/:id': MovieDetail;
+  'GET /user/search-list-dropdown': Suggestion[];
+  'GET /user/get-search': SearchResult;
+  'POST /user/save-watch-list': WatchListToggle;
+  'GET /user/watch-list': MovieCard[];
+  'POST /user/update-profile': User;
+  'POST /user/change-password': ApiTokenData;
+}
+export type MockRoute = keyof ResponseMap;
+
+export interface Reply<T> {
+  status: number;
+  body: Envelope<T> | ErrorEnvelope;
+}
+
+export function ok<T>(data: T, message?: string, status = 200): Reply<T> {
+  return { status, body: message === undefined ? { status: true, data } : { status: true, message, data } };
+}
+
+export function fail(status: number, message: string, errors?: Record<string, string[]>): Reply<never> {
+  return { status, body: errors ? { status: false, message, errors } : { status: false, message } };
+}
+
+export interface MockRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: BodyInit | null | undefined;
+  params: Record<string, string>;
+  /** The JSON body, parsed. */
+  json: () => unknown;
+}
+
+type Handler<K extends MockRoute> =
+  | Reply<ResponseMap[K]>
+  | ((request: MockRequest) => Reply<ResponseMap[K]> | Promise<Reply<ResponseMap[K]>>);
+export type Handlers = { [K in MockRoute]?: Handler<K> };
+
+function matcher(route: string): { method: string; pattern: RegExp; names: string[] } {
+  const [method = 'GET', path = '/'] = route.split(' ');
+  const names: string[] = [];
+  const source = path.replace(/:([a-z_]+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { method, pattern: new RegExp(`^${source}$`), names };
+}
+
+/**
+ * Replaces `fetch` for one test. Unknown calls answer 501 and are listed in `unhandled`.
+ * Returns the spy, the requests seen, and a way to add handlers later.
+ */
+export function mockApi(initial: Handlers = {}) {
+  const handlers: Handlers = { ...initial };
+  const requests: MockRequest[] = [];
+  const unhandled: string[] = [];
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = url.pathname.startsWith(API_BASE) ? url.pathname.slice(API_BASE.length) : url.pathname;
+    for (const [route, handler] of Object.entries(handlers)) {
+      const { method: routeMethod, pattern, names } = matcher(route);
+      const match = pattern.exec(path);
+      if (routeMethod !== method || !match) continue;
+      const params = Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? '']));
+      const request: MockRequest = {
+        method,
+        url,
+        headers: new Headers(init.headers),
+        body: init.body,
+        params,
+        json: () => JSON.parse(String(init.body)),
+      };
+      requests.push(request);
+      const reply = typeof handler === 'function' ? await handler(request) : handler;
+      return new Response(JSON.stringify(reply?.body), {
+        status: reply?.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
+    unhandled.push(`${method} ${path}`);
+    return new Response(JSON.stringify({ status: false, message: 'Not mocked' }), { status: 501 });
+  });
+
+  vi.stubGlobal('fetch', fetchMock);
+
+  return {
+    fetch: fetchMock,
+    requests,
+    unhandled,
+    /** Requests to one route, e.g. `calls('GET /user/search-list-dropdown')`. */
+    calls: (route: MockRoute) => {
+      const { method, pattern } = matcher(route);
+      return requests.filter((request) => {
+        const path = request.url.pathname.slice(API_BASE.length);
+        return request.method === method && pattern.test(path);
+      });
+    },
+    set: <K extends MockRoute>(route: K, handler: Handler<K>) => {
+      (handlers as Record<string, unknown>)[route] = handler;
+    },
+  };
+}

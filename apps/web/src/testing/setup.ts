@@ -1,0 +1,55 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { recordConsoleError, resetConsoleGuard, takeConsoleErrors } from './console-guard';
+
+// jsdom has no media playback or scrolling; these stand in for the browser, not for the network.
+Object.defineProperty(HTMLMediaElement.prototype, 'play', {
+  configurable: true,
+  value: () => Promise.resolve(),
+});
+Object.defineProperty(HTMLMediaElement.prototype, 'pause', { configurable: true, value: () => undefined });
+Object.defineProperty(HTMLMediaElement.prototype, 'load', { configurable: true, value: () => undefined });
+Object.defineProperty(window, 'scrollTo', { configurable: true, writable: true, value: () => undefined });
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  writable: true,
+  value: (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList,
+});
+Object.defineProperty(Element.prototype, 'scrollIntoView', {
+  configurable: true,
+  writable: true,
+  value: () => undefined,
+});
+
+// Testing Library drains React work with a setTimeout(0) and only advances fake timers for Jest;
+// this lets it do the same under Vitest's fake timers (vi.useFakeTimers).
+Object.defineProperty(globalThis, 'jest', {
+  configurable: true,
+  value: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) },
+});
+
+beforeEach(() => {
+  resetConsoleGuard();
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => recordConsoleError(args));
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  const errors = takeConsoleErrors();
+  if (errors.length > 0) {
+    const first = errors[0]?.map((part) => (part instanceof Error ? part.stack : String(part))).join(' ');
+    throw new Error(`Unexpected console.error (${errors.length}): ${first}`);
+  }
+});
