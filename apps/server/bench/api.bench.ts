@@ -41,7 +41,14 @@ for (const [name, value] of Object.entries({ duration, connections, titles, warm
 }
 
 /** Queries typed into the search box, one with a typo; autocannon cycles through them. */
-const SEARCH_QUERIES = ['midnight', 'lantern', 'crimson harbour', 'midnigt lantern', 'the saffron', 'observatory of'];
+const SEARCH_QUERIES = [
+  'midnight',
+  'lantern',
+  'crimson harbour',
+  'midnigt lantern',
+  'the saffron',
+  'observatory of',
+];
 
 interface Target {
   name: string;
@@ -94,10 +101,24 @@ function listenAddress(server: FastifyInstance): string {
   return `http://${HOST}:${address.port}`;
 }
 
-async function fetchJson(url: string, init?: RequestInit): Promise<{ status: number; text: string; json: any }> {
+interface Envelope {
+  status?: boolean;
+  data?: unknown;
+}
+
+async function fetchJson(
+  url: string,
+  init?: RequestInit,
+): Promise<{ status: number; text: string; json: Envelope }> {
   const res = await fetch(url, init);
   const text = await res.text();
-  return { status: res.status, text, json: JSON.parse(text) };
+  let json: Envelope = {};
+  try {
+    json = JSON.parse(text) as Envelope;
+  } catch {
+    // Reported through `status` by the caller.
+  }
+  return { status: res.status, text, json };
 }
 
 function load(
@@ -131,7 +152,9 @@ function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows
     .map((row, index) => {
-      const line = row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)));
+      const line = row.map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      );
       const text = line.join('  ');
       return index === 0 ? `${text}\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : text;
     })
@@ -140,14 +163,21 @@ function table(rows: string[][]): string {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reeltime-bench-'));
-  const cleanups: Array<() => Promise<unknown>> = [async () => rmSync(dataDir, { recursive: true, force: true })];
+  const cleanups: Array<() => Promise<unknown>> = [
+    async () => rmSync(dataDir, { recursive: true, force: true }),
+  ];
   const cleanup = async () => {
     for (const step of cleanups.splice(0).reverse()) await step().catch(() => {});
   };
   process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
   try {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    };
     // Never load a database named in the environment: the benchmark only writes to its own.
     delete env.DATABASE_URL;
     if (args.postgres) {
@@ -172,24 +202,38 @@ async function main(): Promise<void> {
     const appUrl = listenAddress(app);
 
     // A member for the member-only search suggestions.
-    const member = { first_name: 'Bench', last_name: 'Member', email: 'bench@reeltime.local', password: 'bench-password' };
+    const member = {
+      first_name: 'Bench',
+      last_name: 'Member',
+      email: 'bench@reeltime.local',
+      password: 'bench-password',
+    };
     const json = { 'content-type': 'application/json' };
-    await fetchJson(`${appUrl}${API_BASE}${ApiPaths.register}`, { method: 'POST', headers: json, body: JSON.stringify(member) });
+    await fetchJson(`${appUrl}${API_BASE}${ApiPaths.register}`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(member),
+    });
     const login = await fetchJson(`${appUrl}${API_BASE}${ApiPaths.login}`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({ email: member.email, password: member.password }),
     });
-    const token: string | undefined = login.json?.data?.api_token;
+    const token = (login.json.data as { api_token?: string } | undefined)?.api_token;
     if (!token) throw new Error(`Could not sign in the benchmark member (${login.status})`);
 
     const popular = await fetchJson(`${appUrl}${API_BASE}${ApiPaths.popularMovies}`);
-    const detailId: number | undefined = popular.json?.data?.[0]?.id;
+    const detailId = (popular.json.data as Array<{ id: number }> | undefined)?.[0]?.id;
     if (popular.status !== 200 || !detailId) throw new Error(`popular-movie answered ${popular.status}`);
 
     const targets: Target[] = [
       { name: 'GET /user/banners', paths: [`${API_BASE}${ApiPaths.banners}`], headers: {}, minRatio: 0.5 },
-      { name: 'GET /user/popular-movie', paths: [`${API_BASE}${ApiPaths.popularMovies}`], headers: {}, minRatio: 0.5 },
+      {
+        name: 'GET /user/popular-movie',
+        paths: [`${API_BASE}${ApiPaths.popularMovies}`],
+        headers: {},
+        minRatio: 0.5,
+      },
       {
         name: `GET /user/movie-details/${detailId}`,
         paths: [`${API_BASE}${pathWith(ApiPaths.movieDetails, { id: detailId })}`],
@@ -198,7 +242,9 @@ async function main(): Promise<void> {
       },
       {
         name: 'GET /user/search-list-dropdown',
-        paths: SEARCH_QUERIES.map((query) => `${API_BASE}${ApiPaths.suggestions}?query=${encodeURIComponent(query)}`),
+        paths: SEARCH_QUERIES.map(
+          (query) => `${API_BASE}${ApiPaths.suggestions}?query=${encodeURIComponent(query)}`,
+        ),
         headers: { authorization: `Bearer ${token}` },
         maxP99Ms: 20,
       },
@@ -213,7 +259,7 @@ async function main(): Promise<void> {
       const sizes: number[] = [];
       for (const requestPath of target.paths) {
         const res = await fetchJson(`${appUrl}${requestPath}`, { headers: target.headers });
-        if (res.status !== 200 || res.json?.status !== true) {
+        if (res.status !== 200 || res.json.status !== true) {
           throw new Error(`${requestPath} answered ${res.status}: ${res.text.slice(0, 200)}`);
         }
         sizes.push(Buffer.byteLength(res.text));
@@ -223,7 +269,9 @@ async function main(): Promise<void> {
       bare.get(`/bare/${index}`, (_request, reply) => {
         reply.header('content-type', 'application/json; charset=utf-8').send(body);
       });
-      console.log(`${target.name}: ${size} bytes${target.paths.length > 1 ? ` (average of ${target.paths.length} queries)` : ''}`);
+      console.log(
+        `${target.name}: ${size} bytes${target.paths.length > 1 ? ` (average of ${target.paths.length} queries)` : ''}`,
+      );
     }
     await bare.listen({ host: HOST, port: 0 });
     const bareUrl = listenAddress(bare);
@@ -262,7 +310,9 @@ async function main(): Promise<void> {
       }
       if (target.maxP99Ms !== undefined) {
         const met = measured.p99 < target.maxP99Ms && measured.failures === 0;
-        verdicts.push(`${met ? 'MET    ' : 'NOT MET'}  ${target.name}: p99 ${measured.p99} ms (target < ${target.maxP99Ms} ms)`);
+        verdicts.push(
+          `${met ? 'MET    ' : 'NOT MET'}  ${target.name}: p99 ${measured.p99} ms (target < ${target.maxP99Ms} ms)`,
+        );
       }
       console.log(`  measured ${target.name}`);
     }

@@ -44,7 +44,8 @@ function parse(argv: string[]) {
   if (positionals.length !== 1) throw new UsageError('give exactly one video file');
   const titleId = positiveInt(values.title, 'title');
   if (titleId === undefined) throw new UsageError('--title is required');
-  if (values.kind !== 'main' && values.kind !== 'trailer') throw new UsageError('--kind must be main or trailer');
+  if (values.kind !== 'main' && values.kind !== 'trailer')
+    throw new UsageError('--kind must be main or trailer');
   // npm runs workspace scripts from the workspace folder; paths are meant from where npm was run.
   // eslint-disable-next-line no-restricted-properties -- npm's INIT_CWD is not configuration
   const from = process.env.INIT_CWD ?? process.cwd();
@@ -68,7 +69,9 @@ function progressPrinter() {
       if (tty) {
         const width = 30;
         const filled = Math.round((percent / 100) * width);
-        process.stdout.write(`\r  [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${percent.toFixed(1).padStart(5)}%`);
+        process.stdout.write(
+          `\r  [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${percent.toFixed(1).padStart(5)}%`,
+        );
       } else if (Math.floor(percent / 10) > lastStep) {
         lastStep = Math.floor(percent / 10);
         process.stdout.write(`  ${percent.toFixed(0)}%\n`);
@@ -80,10 +83,18 @@ function progressPrinter() {
   };
 }
 
-async function followElsewhere(db: Db, jobId: number, printer: ReturnType<typeof progressPrinter>): Promise<void> {
+async function followElsewhere(
+  db: Db,
+  jobId: number,
+  printer: ReturnType<typeof progressPrinter>,
+): Promise<void> {
   console.log('  (the running server took the job; following it)');
   for (;;) {
-    const job = await db.selectFrom('jobs').select(['status', 'progress']).where('id', '=', jobId).executeTakeFirst();
+    const job = await db
+      .selectFrom('jobs')
+      .select(['status', 'progress'])
+      .where('id', '=', jobId)
+      .executeTakeFirst();
     if (!job || job.status === 'done' || job.status === 'failed') return;
     printer.update(job.progress);
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -95,7 +106,8 @@ async function main(): Promise<number> {
   try {
     args = parse(process.argv.slice(2));
   } catch (error) {
-    const isParseError = error instanceof Error && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const isParseError =
+      error instanceof Error && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     if (error instanceof UsageError || isParseError) {
       if (error.message) console.error(`media:import: ${error.message}`);
       console.error(USAGE);
@@ -129,7 +141,11 @@ async function main(): Promise<number> {
           },
         }),
     };
-    const worker = createJobWorker(db, { [TRANSCODE_JOB]: handler }, { concurrency: 1, progressIntervalMs: 500 });
+    const worker = createJobWorker(
+      db,
+      { [TRANSCODE_JOB]: handler },
+      { concurrency: 1, progressIntervalMs: 500 },
+    );
     let stopped = false;
     const interrupt = () => {
       stopped = true;
@@ -148,17 +164,23 @@ async function main(): Promise<number> {
       }
       if (ran.status !== 'queued') break;
       printer.end();
-      console.log(`  attempt ${ran.attempts} of ${ran.max_attempts} failed (${ran.last_error}); trying again`);
+      console.log(
+        `  attempt ${ran.attempts} of ${ran.max_attempts} failed (${ran.last_error}); trying again`,
+      );
     }
     printer.end();
     process.off('SIGINT', interrupt);
 
     const status = await media.status(imported.videoId);
     if (status?.status === 'ready') {
-      console.log(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${status.duration_seconds?.toFixed(1)} s of video.`);
+      console.log(
+        `Ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${status.duration_seconds?.toFixed(1)} s of video.`,
+      );
       console.log(`URL: ${status.url}`);
       if (args.kind === 'main') {
-        console.log(`Signed for members (valid ${Math.round(config.media.urlTtlSeconds / 3600)} h): ${config.publicUrl}${signMediaUrl(config, status.url)}`);
+        console.log(
+          `Signed for members (valid ${Math.round(config.media.urlTtlSeconds / 3600)} h): ${config.publicUrl}${signMediaUrl(config, status.url)}`,
+        );
       } else {
         console.log(`Public: ${config.publicUrl}${status.url}`);
       }

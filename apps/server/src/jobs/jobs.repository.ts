@@ -5,12 +5,19 @@ import type { JobsTable } from '../db/database';
 export type JobRow = Selectable<JobsTable>;
 
 const ERROR_LENGTH = 4000;
-const clip = (message: string) => (message.length > ERROR_LENGTH ? `${message.slice(0, ERROR_LENGTH - 1)}…` : message);
+const clip = (message: string) =>
+  message.length > ERROR_LENGTH ? `${message.slice(0, ERROR_LENGTH - 1)}…` : message;
 
 /** All SQL over the jobs table. Claiming is one conditional UPDATE, atomic on SQLite and PostgreSQL. */
 export function createJobsRepository(db: Db) {
   return {
-    insert(job: { type: string; payload: string; maxAttempts: number; runAt: number; now: number }): Promise<JobRow> {
+    insert(job: {
+      type: string;
+      payload: string;
+      maxAttempts: number;
+      runAt: number;
+      now: number;
+    }): Promise<JobRow> {
       return db
         .insertInto('jobs')
         .values({
@@ -52,7 +59,12 @@ export function createJobsRepository(db: Db) {
     async claim(id: number, now: number): Promise<boolean> {
       const result = await db
         .updateTable('jobs')
-        .set((eb) => ({ status: 'running', locked_at: now, attempts: eb('attempts', '+', 1), updated_at: now }))
+        .set((eb) => ({
+          status: 'running',
+          locked_at: now,
+          attempts: eb('attempts', '+', 1),
+          updated_at: now,
+        }))
         .where('id', '=', id)
         .where('status', '=', 'queued')
         .executeTakeFirst();
@@ -71,7 +83,12 @@ export function createJobsRepository(db: Db) {
     /** Shows running jobs are alive, so no other worker takes them for abandoned. */
     async heartbeat(ids: readonly number[], now: number): Promise<void> {
       if (ids.length === 0) return;
-      await db.updateTable('jobs').set({ locked_at: now }).where('id', 'in', ids).where('status', '=', 'running').execute();
+      await db
+        .updateTable('jobs')
+        .set({ locked_at: now })
+        .where('id', 'in', ids)
+        .where('status', '=', 'running')
+        .execute();
     },
 
     async complete(id: number, now: number): Promise<void> {
@@ -85,7 +102,14 @@ export function createJobsRepository(db: Db) {
     async retryLater(id: number, error: string, runAt: number, now: number): Promise<void> {
       await db
         .updateTable('jobs')
-        .set({ status: 'queued', progress: 0, locked_at: null, run_at: runAt, last_error: clip(error), updated_at: now })
+        .set({
+          status: 'queued',
+          progress: 0,
+          locked_at: null,
+          run_at: runAt,
+          last_error: clip(error),
+          updated_at: now,
+        })
         .where('id', '=', id)
         .execute();
     },
@@ -102,7 +126,14 @@ export function createJobsRepository(db: Db) {
     async release(id: number, now: number): Promise<void> {
       await db
         .updateTable('jobs')
-        .set((eb) => ({ status: 'queued', progress: 0, locked_at: null, run_at: now, attempts: eb('attempts', '-', 1), updated_at: now }))
+        .set((eb) => ({
+          status: 'queued',
+          progress: 0,
+          locked_at: null,
+          run_at: now,
+          attempts: eb('attempts', '-', 1),
+          updated_at: now,
+        }))
         .where('id', '=', id)
         .where('status', '=', 'running')
         .execute();
@@ -123,7 +154,14 @@ export function createJobsRepository(db: Db) {
     async requeueStale(id: number, cutoff: number, error: string, now: number): Promise<boolean> {
       const result = await db
         .updateTable('jobs')
-        .set({ status: 'queued', progress: 0, locked_at: null, run_at: now, last_error: clip(error), updated_at: now })
+        .set({
+          status: 'queued',
+          progress: 0,
+          locked_at: null,
+          run_at: now,
+          last_error: clip(error),
+          updated_at: now,
+        })
         .where('id', '=', id)
         .where('status', '=', 'running')
         .where((eb) => eb.or([eb('locked_at', 'is', null), eb('locked_at', '<', cutoff)]))

@@ -11,7 +11,8 @@ afterAll(() => server.close());
 
 const db = () => server.app.ctx.db;
 const queue = () => createJobQueue(db(), { maxAttempts: 3 });
-const job = (id: number) => db().selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const job = (id: number) =>
+  db().selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
@@ -48,7 +49,13 @@ describe('job worker', () => {
     const done = await worker.runJob(queued.id);
     expect(seen).toEqual([{ n: 7 }, 1]);
     expect(midway).toEqual([{ status: 'running', progress: 40 }]);
-    expect(done).toMatchObject({ status: 'done', progress: 100, attempts: 1, locked_at: null, last_error: null });
+    expect(done).toMatchObject({
+      status: 'done',
+      progress: 100,
+      attempts: 1,
+      locked_at: null,
+      last_error: null,
+    });
     // A finished job cannot be claimed again.
     expect(await worker.runJob(queued.id)).toBeUndefined();
   });
@@ -122,18 +129,33 @@ describe('job worker', () => {
     );
     const long = Date.now() - 10 * 60_000;
     const orphan = await queue().enqueue(type, {});
-    await db().updateTable('jobs').set({ status: 'running', attempts: 1, locked_at: long, progress: 55 }).where('id', '=', orphan.id).execute();
+    await db()
+      .updateTable('jobs')
+      .set({ status: 'running', attempts: 1, locked_at: long, progress: 55 })
+      .where('id', '=', orphan.id)
+      .execute();
     const exhausted = await queue().enqueue(type, {});
-    await db().updateTable('jobs').set({ status: 'running', attempts: 3, locked_at: long }).where('id', '=', exhausted.id).execute();
+    await db()
+      .updateTable('jobs')
+      .set({ status: 'running', attempts: 3, locked_at: long })
+      .where('id', '=', exhausted.id)
+      .execute();
     const alive = await queue().enqueue(type, {});
-    await db().updateTable('jobs').set({ status: 'running', attempts: 1, locked_at: Date.now() }).where('id', '=', alive.id).execute();
+    await db()
+      .updateTable('jobs')
+      .set({ status: 'running', attempts: 1, locked_at: Date.now() })
+      .where('id', '=', alive.id)
+      .execute();
 
     await worker.start();
     try {
       await until(async () => (await job(orphan.id)).status === 'done');
       expect(await job(orphan.id)).toMatchObject({ status: 'done', attempts: 2, progress: 100 });
       expect(ran).toEqual([orphan.id]);
-      expect(await job(exhausted.id)).toMatchObject({ status: 'failed', last_error: expect.stringContaining('interrupted') });
+      expect(await job(exhausted.id)).toMatchObject({
+        status: 'failed',
+        last_error: expect.stringContaining('interrupted'),
+      });
       expect(failed).toEqual([exhausted.id]);
       // A job whose worker is still alive (fresh lock) is left alone.
       expect(await job(alive.id)).toMatchObject({ status: 'running', attempts: 1 });
@@ -200,6 +222,9 @@ describe('job worker', () => {
     const worker = createJobWorker(db(), {}, { concurrency: 1 });
     const { id } = await queue().enqueue('nobody-handles-this', {}, { maxAttempts: 1 });
     expect(await worker.drain()).toBe(0);
-    expect(await worker.runJob(id)).toMatchObject({ status: 'failed', last_error: 'no handler for job type nobody-handles-this' });
+    expect(await worker.runJob(id)).toMatchObject({
+      status: 'failed',
+      last_error: 'no handler for job type nobody-handles-this',
+    });
   });
 });

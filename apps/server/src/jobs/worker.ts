@@ -63,7 +63,13 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler<neve
 
   const types = () => Object.keys(handlers);
 
-  async function finish(row: JobRow, handler: JobHandler<never> | undefined, payload: unknown, error: unknown, signal: AbortSignal) {
+  async function finish(
+    row: JobRow,
+    handler: JobHandler<never> | undefined,
+    payload: unknown,
+    error: unknown,
+    signal: AbortSignal,
+  ) {
     const now = Date.now();
     if (error === undefined) {
       await jobs.complete(row.id, now);
@@ -78,7 +84,10 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler<neve
     if (handler && row.attempts < row.max_attempts) {
       const delay = Math.min(maxBackoffMs, backoffMs * 2 ** Math.max(0, row.attempts - 1));
       await jobs.retryLater(row.id, message, now + delay, now);
-      log?.warn({ jobId: row.id, type: row.type, attempt: row.attempts, err: message }, 'job failed; retrying');
+      log?.warn(
+        { jobId: row.id, type: row.type, attempt: row.attempts, err: message },
+        'job failed; retrying',
+      );
       return;
     }
     await jobs.fail(row.id, message, now);
@@ -104,7 +113,9 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler<neve
     const writeProgress = (percent: number) => {
       pendingWrite = pendingWrite
         .then(() => jobs.progress(id, percent, Date.now()))
-        .catch((error: unknown) => log?.warn({ jobId: id, err: messageOf(error) }, 'could not record job progress'));
+        .catch((error: unknown) =>
+          log?.warn({ jobId: id, err: messageOf(error) }, 'could not record job progress'),
+        );
     };
     const context: JobContext = {
       id,
@@ -176,8 +187,8 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler<neve
   /** Claims and starts due jobs up to the concurrency limit; returns how many it started. */
   function tick(): Promise<number> {
     if (ticking) return ticking;
-    let current: Promise<number> | undefined;
-    current = (async () => {
+    ticking = (async () => {
+      // Yield first, so `ticking` is set before the finally below can clear it.
       await Promise.resolve();
       try {
         const now = Date.now();
@@ -197,11 +208,10 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler<neve
         }
         return started;
       } finally {
-        if (ticking === current) ticking = undefined;
+        ticking = undefined;
       }
     })();
-    ticking = current;
-    return current;
+    return ticking;
   }
 
   function schedule(delayMs: number) {
@@ -231,7 +241,9 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler<neve
       lastSweep = Date.now();
       await recoverStale();
       heartbeatTimer = setInterval(() => {
-        jobs.heartbeat([...active.keys()], Date.now()).catch((error: unknown) => log?.warn({ err: messageOf(error) }, 'job heartbeat failed'));
+        jobs
+          .heartbeat([...active.keys()], Date.now())
+          .catch((error: unknown) => log?.warn({ err: messageOf(error) }, 'job heartbeat failed'));
       }, heartbeatMs);
       heartbeatTimer.unref?.();
       schedule(0);

@@ -71,7 +71,11 @@ export function runTool(bin: string, args: readonly string[], options: RunOption
       options.signal?.removeEventListener('abort', onAbort);
       reject(
         error.code === 'ENOENT'
-          ? new MediaToolError(`${bin} was not found; install ffmpeg or set FFMPEG_PATH and FFPROBE_PATH`, null, '')
+          ? new MediaToolError(
+              `${bin} was not found; install ffmpeg or set FFMPEG_PATH and FFPROBE_PATH`,
+              null,
+              '',
+            )
           : error,
       );
     });
@@ -93,7 +97,17 @@ export function runFfmpeg(
   args: readonly string[],
   options: { cwd?: string; signal?: AbortSignal | undefined; onTime?: (seconds: number) => void } = {},
 ): Promise<void> {
-  const fullArgs = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-nostats', '-y', '-progress', 'pipe:1', ...args];
+  const fullArgs = [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-nostats',
+    '-y',
+    '-progress',
+    'pipe:1',
+    ...args,
+  ];
   return runTool(tools.ffmpegPath, fullArgs, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
     signal: options.signal,

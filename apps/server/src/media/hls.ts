@@ -90,13 +90,17 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
   return { version, targetDuration, segments, ended };
 }
 
-export const playlistDuration = (playlist: MediaPlaylist) => playlist.segments.reduce((sum, segment) => sum + segment.duration, 0);
+export const playlistDuration = (playlist: MediaPlaylist) =>
+  playlist.segments.reduce((sum, segment) => sum + segment.duration, 0);
 
 /**
  * Peak and average bit rate of a rendition from its segments' sizes in bytes, as the HLS
  * specification defines BANDWIDTH (the largest segment bit rate) and AVERAGE-BANDWIDTH.
  */
-export function bandwidthOf(segments: readonly { duration: number; bytes: number }[]): { peak: number; average: number } {
+export function bandwidthOf(segments: readonly { duration: number; bytes: number }[]): {
+  peak: number;
+  average: number;
+} {
   let peak = 0;
   let bytes = 0;
   let seconds = 0;
@@ -129,7 +133,8 @@ export function findAvcCodec(bytes: Uint8Array): string | undefined {
     if (bytes[i] === 0 && bytes[i + 1] === 0 && bytes[i + 2] === 1 && ((bytes[i + 3] ?? 0) & 0x1f) === 7) {
       const profile = bytes[i + 4]!;
       // Main, High and Baseline are the profiles a player can be told about here.
-      if (profile === 66 || profile === 77 || profile === 100) return avcCodecString(profile, bytes[i + 5]!, bytes[i + 6]!);
+      if (profile === 66 || profile === 77 || profile === 100)
+        return avcCodecString(profile, bytes[i + 5]!, bytes[i + 6]!);
     }
   }
   return undefined;
@@ -198,7 +203,8 @@ export function prepareCaptions(text: string, mpegtsStart: number): string {
   const clean = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const firstLineEnd = clean.indexOf('\n');
   const header = firstLineEnd === -1 ? clean : clean.slice(0, firstLineEnd);
-  if (!/^WEBVTT(?:[ \t].*)?$/.test(header)) throw new Error('captions must be a WebVTT file (first line WEBVTT)');
+  if (!/^WEBVTT(?:[ \t].*)?$/.test(header))
+    throw new Error('captions must be a WebVTT file (first line WEBVTT)');
   const rest = firstLineEnd === -1 ? '' : clean.slice(firstLineEnd + 1);
   const withoutMap = rest.replace(/^X-TIMESTAMP-MAP=.*\n?/m, '');
   return `${header}\nX-TIMESTAMP-MAP=MPEGTS:${Math.round(mpegtsStart)},LOCAL:00:00:00.000\n${withoutMap}`;
@@ -221,7 +227,14 @@ export function spriteLayout(durationSeconds: number, interval = 5): SpriteLayou
   const step = Math.max(interval, Math.ceil(durationSeconds / MAX_TILES));
   const count = Math.max(1, Math.ceil(durationSeconds / step));
   const columns = Math.min(10, count);
-  return { interval: step, count, columns, rows: Math.ceil(count / columns), tileWidth: TILE.width, tileHeight: TILE.height };
+  return {
+    interval: step,
+    count,
+    columns,
+    rows: Math.ceil(count / columns),
+    tileWidth: TILE.width,
+    tileHeight: TILE.height,
+  };
 }
 
 function vttTime(seconds: number): string {
@@ -242,7 +255,11 @@ export function buildThumbnailsVtt(layout: SpriteLayout, durationSeconds: number
     if (end <= start) break;
     const x = (i % layout.columns) * layout.tileWidth;
     const y = Math.floor(i / layout.columns) * layout.tileHeight;
-    cues.push(`${vttTime(start)} --> ${vttTime(end)}`, `${spriteUri}#xywh=${x},${y},${layout.tileWidth},${layout.tileHeight}`, '');
+    cues.push(
+      `${vttTime(start)} --> ${vttTime(end)}`,
+      `${spriteUri}#xywh=${x},${y},${layout.tileWidth},${layout.tileHeight}`,
+      '',
+    );
   }
   return cues.join('\n');
 }

@@ -49,7 +49,14 @@ export async function insertShow(db: Db, episodes = 2): Promise<{ titleId: numbe
   for (let number = 1; number <= episodes; number++) {
     const row = await db
       .insertInto('episodes')
-      .values({ season_id: season.id, episode_number: number, name: `Episode ${number}`, description: '', duration_minutes: 40, thumbnail_image: '/media/e.webp' })
+      .values({
+        season_id: season.id,
+        episode_number: number,
+        name: `Episode ${number}`,
+        description: '',
+        duration_minutes: 40,
+        thumbnail_image: '/media/e.webp',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     episodeIds.push(row.id);
@@ -62,7 +69,14 @@ const run = promisify(execFile);
 /** A test clip from ffmpeg's test sources: colour bars with a timer, and a tone unless `audio` is false. */
 export async function makeClip(
   file: string,
-  options: { seconds?: number; width?: number; height?: number; fps?: number; audio?: boolean; ffmpeg?: string } = {},
+  options: {
+    seconds?: number;
+    width?: number;
+    height?: number;
+    fps?: number;
+    audio?: boolean;
+    ffmpeg?: string;
+  } = {},
 ): Promise<void> {
   const { seconds = 8, width = 640, height = 360, fps = 25, audio = true, ffmpeg = 'ffmpeg' } = options;
   await run(ffmpeg, [

@@ -41,9 +41,14 @@ export function createMediaRepository(db: Db) {
       now: number;
     }): Promise<VideoRow> {
       return db.transaction().execute(async (trx) => {
-        let positions = trx.selectFrom('videos').select((eb) => eb.fn.max('position').as('last')).where('kind', '=', video.kind);
+        let positions = trx
+          .selectFrom('videos')
+          .select((eb) => eb.fn.max('position').as('last'))
+          .where('kind', '=', video.kind);
         positions =
-          video.episodeId !== null ? positions.where('episode_id', '=', video.episodeId) : positions.where('title_id', '=', video.titleId);
+          video.episodeId !== null
+            ? positions.where('episode_id', '=', video.episodeId)
+            : positions.where('title_id', '=', video.titleId);
         const last = (await positions.executeTakeFirst())?.last;
         return trx
           .insertInto('videos')
@@ -74,23 +79,43 @@ export function createMediaRepository(db: Db) {
     },
 
     async markProcessing(id: number): Promise<void> {
-      await db.updateTable('videos').set({ status: 'processing', last_error: null }).where('id', '=', id).execute();
+      await db
+        .updateTable('videos')
+        .set({ status: 'processing', last_error: null })
+        .where('id', '=', id)
+        .execute();
     },
 
     async markPending(id: number): Promise<void> {
-      await db.updateTable('videos').set({ status: 'pending' }).where('id', '=', id).where('status', '=', 'processing').execute();
+      await db
+        .updateTable('videos')
+        .set({ status: 'pending' })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .execute();
     },
 
     async markReady(id: number, url: string, durationSeconds: number): Promise<void> {
       await db
         .updateTable('videos')
-        .set({ status: 'ready', type: 'hls', url, quality: 'auto', duration_seconds: durationSeconds, last_error: null })
+        .set({
+          status: 'ready',
+          type: 'hls',
+          url,
+          quality: 'auto',
+          duration_seconds: durationSeconds,
+          last_error: null,
+        })
         .where('id', '=', id)
         .execute();
     },
 
     async markFailed(id: number, error: string): Promise<void> {
-      await db.updateTable('videos').set({ status: 'failed', last_error: error.slice(0, 4000) }).where('id', '=', id).execute();
+      await db
+        .updateTable('videos')
+        .set({ status: 'failed', last_error: error.slice(0, 4000) })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** A video with its job's progress, for an admin view. */

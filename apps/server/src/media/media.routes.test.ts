@@ -18,8 +18,14 @@ beforeAll(async () => {
     mkdirSync(path.dirname(path.join(media, file)), { recursive: true });
     writeFileSync(path.join(media, file), body);
   };
-  put('private/videos/7/master.m3u8', '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2"\n360p/index.m3u8\n');
-  put('private/videos/7/360p/index.m3u8', '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.000,\nseg_00000.ts\n#EXT-X-ENDLIST\n');
+  put(
+    'private/videos/7/master.m3u8',
+    '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2"\n360p/index.m3u8\n',
+  );
+  put(
+    'private/videos/7/360p/index.m3u8',
+    '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.000,\nseg_00000.ts\n#EXT-X-ENDLIST\n',
+  );
   put('private/videos/7/360p/seg_00000.ts', segment);
   put('private/videos/7/thumbs.vtt', 'WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nsprite.jpg#xywh=0,0,160,90\n');
   put('private/videos/7/sprite.jpg', randomBytes(500));
@@ -35,7 +41,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  server.app.inject({ method: 'GET', url, headers });
 
 /** A request over a real socket with the path exactly as written (inject would normalise `..`). */
 function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
@@ -43,7 +50,9 @@ function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
     const request = http.request(`${origin}/`, { path: rawPath, method: 'GET' }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     request.on('error', reject);
     request.end();
@@ -65,7 +74,13 @@ describe('signed media URLs', () => {
     const variant = new URL('360p/index.m3u8', `http://x${url7()}`).pathname;
     const playlist = await get(variant);
     expect(playlist.statusCode).toBe(200);
-    const seg = new URL(playlist.body.trim().split('\n').find((line) => !line.startsWith('#'))!, `http://x${variant}`).pathname;
+    const seg = new URL(
+      playlist.body
+        .trim()
+        .split('\n')
+        .find((line) => !line.startsWith('#'))!,
+      `http://x${variant}`,
+    ).pathname;
     const res = await get(seg);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('video/mp2t');
@@ -82,7 +97,9 @@ describe('signed media URLs', () => {
     expect((await get(url7('thumbs.vtt'))).headers['content-type']).toBe('text/vtt; charset=utf-8');
     expect((await get(url7('sprite.jpg'))).headers['content-type']).toBe('image/jpeg');
     expect((await get(url7('poster.webp'))).headers['content-type']).toBe('image/webp');
-    expect((await get(url7('360p/index.m3u8'))).headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect((await get(url7('360p/index.m3u8'))).headers['content-type']).toBe(
+      'application/vnd.apple.mpegurl',
+    );
   });
 
   it('answer byte ranges with 206, and unsatisfiable ones with 416', async () => {
@@ -127,7 +144,12 @@ describe('signed media URLs', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().status).toBe(false);
     // An old link that was valid once stops working.
-    const expired = signedVideoUrl(server.config, 7, 'master.m3u8', Date.now() - (server.config.media.urlTtlSeconds + 7200) * 1000);
+    const expired = signedVideoUrl(
+      server.config,
+      7,
+      'master.m3u8',
+      Date.now() - (server.config.media.urlTtlSeconds + 7200) * 1000,
+    );
     expect((await get(expired)).statusCode).toBe(403);
   });
 
@@ -222,15 +244,25 @@ describe('the public /media/ path', () => {
 describe('signMediaUrl', () => {
   it('signs stored private URLs and leaves any other URL as it is', () => {
     const now = Date.now();
-    expect(signMediaUrl(server.config, '/media/private/videos/7/master.m3u8', now)).toBe(signedVideoUrl(server.config, 7, 'master.m3u8', now));
-    expect(signMediaUrl(server.config, '/media/trailers/3/master.m3u8')).toBe('/media/trailers/3/master.m3u8');
-    expect(signMediaUrl(server.config, 'https://www.youtube.com/watch?v=x')).toBe('https://www.youtube.com/watch?v=x');
-    expect(signMediaUrl(server.config, '/media/private/videos/7/../8/master.m3u8')).toBe('/media/private/videos/7/../8/master.m3u8');
+    expect(signMediaUrl(server.config, '/media/private/videos/7/master.m3u8', now)).toBe(
+      signedVideoUrl(server.config, 7, 'master.m3u8', now),
+    );
+    expect(signMediaUrl(server.config, '/media/trailers/3/master.m3u8')).toBe(
+      '/media/trailers/3/master.m3u8',
+    );
+    expect(signMediaUrl(server.config, 'https://www.youtube.com/watch?v=x')).toBe(
+      'https://www.youtube.com/watch?v=x',
+    );
+    expect(signMediaUrl(server.config, '/media/private/videos/7/../8/master.m3u8')).toBe(
+      '/media/private/videos/7/../8/master.m3u8',
+    );
     expect(() => signedVideoUrl(server.config, 7, '../8/master.m3u8')).toThrow();
   });
 
   it('hands out the same URL for a while, so players and browsers can cache it', () => {
     const now = Date.UTC(2030, 0, 1, 10, 0, 5);
-    expect(signedVideoUrl(server.config, 7, 'master.m3u8', now)).toBe(signedVideoUrl(server.config, 7, 'master.m3u8', now + 30 * 60_000));
+    expect(signedVideoUrl(server.config, 7, 'master.m3u8', now)).toBe(
+      signedVideoUrl(server.config, 7, 'master.m3u8', now + 30 * 60_000),
+    );
   });
 });

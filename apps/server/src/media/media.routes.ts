@@ -66,7 +66,12 @@ export async function signedMediaRoutes(app: FastifyInstance): Promise<void> {
         const status = result.statusCode === 416 || result.statusCode === 412 ? result.statusCode : 404;
         if (result.statusCode === 416) reply.header('content-range', result.headers['Content-Range']);
         result.stream.destroy?.();
-        return reply.status(status).send({ status: false, message: status === 404 ? ServerMessages.notFound : ServerMessages.malformed });
+        return reply
+          .status(status)
+          .send({
+            status: false,
+            message: status === 404 ? ServerMessages.notFound : ServerMessages.malformed,
+          });
       }
 
       const remaining = Math.max(0, check.expires - Math.floor(now / 1000));
@@ -74,7 +79,9 @@ export async function signedMediaRoutes(app: FastifyInstance): Promise<void> {
       if (result.statusCode !== 304) reply.header('content-type', type);
       reply.header(
         'cache-control',
-        type === MEDIA_TYPES['.m3u8'] ? `private, max-age=${Math.min(PLAYLIST_MAX_AGE, remaining)}` : `private, max-age=${remaining}, immutable`,
+        type === MEDIA_TYPES['.m3u8']
+          ? `private, max-age=${Math.min(PLAYLIST_MAX_AGE, remaining)}`
+          : `private, max-age=${remaining}, immutable`,
       );
       return reply.send(result.stream);
     },

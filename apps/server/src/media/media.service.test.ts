@@ -23,7 +23,8 @@ afterAll(async () => {
 
 const media = () => server.app.media;
 const db = () => server.app.ctx.db;
-const video = (id: number) => db().selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const video = (id: number) =>
+  db().selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const countVideos = async () => (await db().selectFrom('videos').select('id').execute()).length;
 
 describe('media import', () => {
@@ -54,7 +55,11 @@ describe('media import', () => {
       last_error: null,
     });
     expect(ready.duration_seconds).toBeCloseTo(3, 0);
-    expect(await media().service.status(imported.videoId)).toMatchObject({ status: 'ready', progress: 100, job_status: 'done' });
+    expect(await media().service.status(imported.videoId)).toMatchObject({
+      status: 'ready',
+      progress: 100,
+      job_status: 'done',
+    });
 
     // The stored URL is private; signed, it plays, and so do the files its playlists point to.
     expect((await server.app.inject({ method: 'GET', url: ready.url })).statusCode).toBe(404);
@@ -62,30 +67,55 @@ describe('media import', () => {
     const master = await server.app.inject({ method: 'GET', url: signed });
     expect(master.statusCode).toBe(200);
     expect(master.body).toContain('RESOLUTION=320x180');
-    const variant = new URL(master.body.split('\n').find((line) => line && !line.startsWith('#'))!, `http://x${signed}`).pathname;
+    const variant = new URL(
+      master.body.split('\n').find((line) => line && !line.startsWith('#'))!,
+      `http://x${signed}`,
+    ).pathname;
     const playlist = await server.app.inject({ method: 'GET', url: variant });
     expect(playlist.statusCode).toBe(200);
-    const segment = new URL(playlist.body.split('\n').find((line) => line && !line.startsWith('#'))!, `http://x${variant}`).pathname;
+    const segment = new URL(
+      playlist.body.split('\n').find((line) => line && !line.startsWith('#'))!,
+      `http://x${variant}`,
+    ).pathname;
     const bytes = await server.app.inject({ method: 'GET', url: segment, headers: { range: 'bytes=0-187' } });
     expect(bytes.statusCode).toBe(206);
     expect(bytes.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
     for (const file of ['thumbs.vtt', 'sprite.jpg', 'poster.webp']) {
-      expect((await server.app.inject({ method: 'GET', url: signed.replace('master.m3u8', file) })).statusCode).toBe(200);
+      expect(
+        (await server.app.inject({ method: 'GET', url: signed.replace('master.m3u8', file) })).statusCode,
+      ).toBe(200);
     }
   }, 60_000);
 
   it('attaches an episode’s video to the episode only, and puts trailers in the public folder', async () => {
     const show = await insertShow(db(), 1);
-    const episode = await media().service.importVideo({ file: clip, titleId: show.titleId, episodeId: show.episodeIds[0] });
-    expect(await video(episode.videoId)).toMatchObject({ title_id: null, episode_id: show.episodeIds[0], kind: 'main', position: 0 });
-    const second = await media().service.importVideo({ file: clip, titleId: show.titleId, episodeId: show.episodeIds[0] });
+    const episode = await media().service.importVideo({
+      file: clip,
+      titleId: show.titleId,
+      episodeId: show.episodeIds[0],
+    });
+    expect(await video(episode.videoId)).toMatchObject({
+      title_id: null,
+      episode_id: show.episodeIds[0],
+      kind: 'main',
+      position: 0,
+    });
+    const second = await media().service.importVideo({
+      file: clip,
+      titleId: show.titleId,
+      episodeId: show.episodeIds[0],
+    });
     expect(await video(second.videoId)).toMatchObject({ position: 1 });
 
     const titleId = await insertTitle(db());
     const trailer = await media().service.importVideo({ file: clip, titleId, kind: 'trailer' });
     await media().worker.runJob(trailer.jobId);
     const row = await video(trailer.videoId);
-    expect(row).toMatchObject({ kind: 'trailer', status: 'ready', url: `/media/trailers/${trailer.videoId}/master.m3u8` });
+    expect(row).toMatchObject({
+      kind: 'trailer',
+      status: 'ready',
+      url: `/media/trailers/${trailer.videoId}/master.m3u8`,
+    });
     const res = await server.app.inject({ method: 'GET', url: row.url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/vnd\.apple\.mpegurl/);
@@ -100,12 +130,22 @@ describe('media import', () => {
     writeFileSync(srt, '1\n00:00:01,000 --> 00:00:02,000\nSRT\n');
     const before = await countVideos();
 
-    await expect(media().service.importVideo({ file: path.join(work, 'missing.mp4'), titleId })).rejects.toBeInstanceOf(Validation);
+    await expect(
+      media().service.importVideo({ file: path.join(work, 'missing.mp4'), titleId }),
+    ).rejects.toBeInstanceOf(Validation);
     await expect(media().service.importVideo({ file: work, titleId })).rejects.toBeInstanceOf(Validation);
-    await expect(media().service.importVideo({ file: fake, titleId })).rejects.toBeInstanceOf(UnsupportedMedia);
-    await expect(media().service.importVideo({ file: clip, titleId: 999_999 })).rejects.toBeInstanceOf(NotFound);
-    await expect(media().service.importVideo({ file: clip, titleId, episodeId: other.episodeIds[0] })).rejects.toBeInstanceOf(NotFound);
-    await expect(media().service.importVideo({ file: clip, titleId, captions: srt })).rejects.toBeInstanceOf(UnsupportedMedia);
+    await expect(media().service.importVideo({ file: fake, titleId })).rejects.toBeInstanceOf(
+      UnsupportedMedia,
+    );
+    await expect(media().service.importVideo({ file: clip, titleId: 999_999 })).rejects.toBeInstanceOf(
+      NotFound,
+    );
+    await expect(
+      media().service.importVideo({ file: clip, titleId, episodeId: other.episodeIds[0] }),
+    ).rejects.toBeInstanceOf(NotFound);
+    await expect(media().service.importVideo({ file: clip, titleId, captions: srt })).rejects.toBeInstanceOf(
+      UnsupportedMedia,
+    );
     expect(await countVideos()).toBe(before);
   });
 
@@ -126,6 +166,8 @@ describe('media import', () => {
     const failed = await video(imported.videoId);
     expect(failed.status).toBe('failed');
     expect(failed.last_error).toBe(last!.last_error);
-    expect(existsSync(path.join(server.config.dataDir, 'media', 'private', 'videos', String(imported.videoId)))).toBe(false);
+    expect(
+      existsSync(path.join(server.config.dataDir, 'media', 'private', 'videos', String(imported.videoId))),
+    ).toBe(false);
   });
 });

@@ -53,11 +53,21 @@ export interface MediaDeps {
 }
 
 /** Where a video's HLS tree lives and the URL stored for it: private for full videos, public for trailers. */
-export function videoOutput(config: Pick<Config, 'dataDir'>, videoId: number, kind: 'main' | 'trailer'): { dir: string; url: string } {
+export function videoOutput(
+  config: Pick<Config, 'dataDir'>,
+  videoId: number,
+  kind: 'main' | 'trailer',
+): { dir: string; url: string } {
   const mediaDir = path.join(config.dataDir, 'media');
   return kind === 'main'
-    ? { dir: path.join(mediaDir, 'private', 'videos', String(videoId)), url: `${PRIVATE_VIDEOS_PREFIX}/${videoId}/${MEDIA_FILES.master}` }
-    : { dir: path.join(mediaDir, 'trailers', String(videoId)), url: `/media/trailers/${videoId}/${MEDIA_FILES.master}` };
+    ? {
+        dir: path.join(mediaDir, 'private', 'videos', String(videoId)),
+        url: `${PRIVATE_VIDEOS_PREFIX}/${videoId}/${MEDIA_FILES.master}`,
+      }
+    : {
+        dir: path.join(mediaDir, 'trailers', String(videoId)),
+        url: `/media/trailers/${videoId}/${MEDIA_FILES.master}`,
+      };
 }
 
 async function regularFile(file: string): Promise<string> {
@@ -72,7 +82,10 @@ async function assertWebVtt(file: string): Promise<void> {
   const handle = await open(file, 'r');
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(16), 0, 16, 0);
-    const head = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    const head = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     if (!/^WEBVTT(?:[ \t\r\n]|$)/.test(head)) throw new UnsupportedMedia(MediaMessages.notVtt);
   } finally {
     await handle.close();

@@ -1,4 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -57,8 +65,20 @@ describe('transcodeToHls: an 8 s 1280x720 clip with sound and captions', () => {
     const streams = lines.filter((line) => line.startsWith('#EXT-X-STREAM-INF:'));
     expect(streams).toHaveLength(2);
     const expected = [
-      { resolution: '640x360', codecs: 'avc1.4d401e,mp4a.40.2', uri: '360p/index.m3u8', min: 600_000, max: 1_400_000 },
-      { resolution: '1280x720', codecs: 'avc1.4d401f,mp4a.40.2', uri: '720p/index.m3u8', min: 2_000_000, max: 4_000_000 },
+      {
+        resolution: '640x360',
+        codecs: 'avc1.4d401e,mp4a.40.2',
+        uri: '360p/index.m3u8',
+        min: 600_000,
+        max: 1_400_000,
+      },
+      {
+        resolution: '1280x720',
+        codecs: 'avc1.4d401f,mp4a.40.2',
+        uri: '720p/index.m3u8',
+        min: 2_000_000,
+        max: 4_000_000,
+      },
     ];
     streams.forEach((line, index) => {
       const want = expected[index]!;
@@ -84,7 +104,12 @@ describe('transcodeToHls: an 8 s 1280x720 clip with sound and captions', () => {
       const probed = await ffprobeJson(tools, first);
       const video = probed.streams!.find((s) => s.codec_type === 'video')!;
       const audio = probed.streams!.find((s) => s.codec_type === 'audio')!;
-      expect(video).toMatchObject({ codec_name: 'h264', profile: 'Main', width: rendition.width, height: rendition.height });
+      expect(video).toMatchObject({
+        codec_name: 'h264',
+        profile: 'Main',
+        width: rendition.width,
+        height: rendition.height,
+      });
       expect((video as { pix_fmt?: string }).pix_fmt).toBe('yuv420p');
       expect(audio).toMatchObject({ codec_name: 'aac', profile: 'LC' });
     }
@@ -143,12 +168,15 @@ describe('transcodeToHls: a small silent clip', () => {
     await makeClip(source, { seconds: 3, width: 320, height: 180, audio: false });
     const out = path.join(work, 'videos', '2');
     const result = await transcodeToHls(tools, { source, outDir: out });
-    expect(result.renditions.map((r) => [r.name, r.width, r.height, r.codecs])).toEqual([['360p', 320, 180, ['avc1.4d401e']]]);
+    expect(result.renditions.map((r) => [r.name, r.width, r.height, r.codecs])).toEqual([
+      ['360p', 320, 180, ['avc1.4d401e']],
+    ]);
     const master = readFileSync(path.join(out, 'master.m3u8'), 'utf8');
     expect(master).toContain('RESOLUTION=320x180');
     expect(master).toContain('CODECS="avc1.4d401e"');
     expect(master).not.toContain('SUBTITLES');
-    const segment = parseMediaPlaylist(readFileSync(path.join(out, '360p', 'index.m3u8'), 'utf8')).segments[0]!;
+    const segment = parseMediaPlaylist(readFileSync(path.join(out, '360p', 'index.m3u8'), 'utf8'))
+      .segments[0]!;
     const probed = await ffprobeJson(tools, path.join(out, '360p', segment.uri));
     expect(probed.streams!.map((s) => s.codec_type)).toEqual(['video']);
   }, 60_000);
@@ -166,7 +194,9 @@ describe('probe', () => {
 
   it('refuses images and other files, whatever their names', async () => {
     const png = path.join(work, 'still.mp4');
-    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } }).png().toFile(png);
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })
+      .png()
+      .toFile(png);
     await expect(probe(tools, png)).rejects.toBeInstanceOf(NotAVideoError);
     const text = path.join(work, 'notes.mkv');
     writeFileSync(text, 'just some text, not a video at all');

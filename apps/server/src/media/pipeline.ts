@@ -151,16 +151,25 @@ export async function encodeRendition(
 
 async function readHead(file: string, bytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of createReadStream(file, { start: 0, end: bytes - 1 })) chunks.push(chunk as Buffer);
+  for await (const chunk of createReadStream(file, { start: 0, end: bytes - 1 }))
+    chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
 /** Measures a finished rendition: bit rates from its segment sizes, codecs from its first segment. */
-async function describeRendition(dir: string, name: string, plan: RenditionPlan, info: MediaInfo): Promise<RenditionResult> {
+async function describeRendition(
+  dir: string,
+  name: string,
+  plan: RenditionPlan,
+  info: MediaInfo,
+): Promise<RenditionResult> {
   const playlist = parseMediaPlaylist(await readFile(path.join(dir, 'index.m3u8'), 'utf8'));
   if (playlist.segments.length === 0) throw new Error(`rendition ${name} has no segments`);
   const sized = await Promise.all(
-    playlist.segments.map(async (segment) => ({ duration: segment.duration, bytes: (await stat(path.join(dir, segment.uri))).size })),
+    playlist.segments.map(async (segment) => ({
+      duration: segment.duration,
+      bytes: (await stat(path.join(dir, segment.uri))).size,
+    })),
   );
   const { peak, average } = bandwidthOf(sized);
   const first = path.join(dir, playlist.segments[0]!.uri);
@@ -178,18 +187,51 @@ async function describeRendition(dir: string, name: string, plan: RenditionPlan,
 }
 
 /** A still from about a tenth of the way in, re-encoded to WebP at most 1280x720. */
-async function writePoster(tools: MediaTools, source: string, info: MediaInfo, file: string, signal?: AbortSignal): Promise<void> {
+async function writePoster(
+  tools: MediaTools,
+  source: string,
+  info: MediaInfo,
+  file: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const at = Math.min(Math.max(info.durationSeconds * 0.1, 0), 60, info.durationSeconds / 2);
   const png = await runTool(
     tools.ffmpegPath,
-    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-ss', at.toFixed(3), '-i', source, '-frames:v', '1', '-an', '-sn', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'],
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-ss',
+      at.toFixed(3),
+      '-i',
+      source,
+      '-frames:v',
+      '1',
+      '-an',
+      '-sn',
+      '-f',
+      'image2pipe',
+      '-c:v',
+      'png',
+      'pipe:1',
+    ],
     { captureStdout: true, signal },
   );
-  await sharp(png).resize({ width: 1280, height: 720, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toFile(file);
+  await sharp(png)
+    .resize({ width: 1280, height: 720, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toFile(file);
 }
 
 /** The seek-preview sprite sheet and its WebVTT index, from the (cheap to decode) lowest rendition. */
-async function writeThumbnails(tools: MediaTools, playlist: string, durationSeconds: number, dir: string, signal?: AbortSignal): Promise<void> {
+async function writeThumbnails(
+  tools: MediaTools,
+  playlist: string,
+  durationSeconds: number,
+  dir: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const layout = spriteLayout(durationSeconds);
   const { tileWidth: w, tileHeight: h } = layout;
   await runFfmpeg(
@@ -211,7 +253,10 @@ async function writeThumbnails(tools: MediaTools, playlist: string, durationSeco
     ],
     { cwd: dir, signal },
   );
-  await writeFile(path.join(dir, MEDIA_FILES.thumbnails), buildThumbnailsVtt(layout, durationSeconds, MEDIA_FILES.sprite));
+  await writeFile(
+    path.join(dir, MEDIA_FILES.thumbnails),
+    buildThumbnailsVtt(layout, durationSeconds, MEDIA_FILES.sprite),
+  );
 }
 
 /** Media time zero on the segments' 90 kHz clock: the first video frame's timestamp. */
@@ -226,7 +271,11 @@ async function removeLeftovers(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
   const prefix = `.${path.basename(outDir)}.partial-`;
   const entries = await readdir(parent).catch(() => [] as string[]);
-  await Promise.all(entries.filter((name) => name.startsWith(prefix)).map((name) => rm(path.join(parent, name), { recursive: true, force: true })));
+  await Promise.all(
+    entries
+      .filter((name) => name.startsWith(prefix))
+      .map((name) => rm(path.join(parent, name), { recursive: true, force: true })),
+  );
 }
 
 /**
@@ -254,7 +303,10 @@ export async function transcodeToHls(tools: MediaTools, options: TranscodeOption
 
   await mkdir(path.dirname(outDir), { recursive: true });
   await removeLeftovers(outDir);
-  const work = path.join(path.dirname(outDir), `.${path.basename(outDir)}.partial-${randomBytes(6).toString('hex')}`);
+  const work = path.join(
+    path.dirname(outDir),
+    `.${path.basename(outDir)}.partial-${randomBytes(6).toString('hex')}`,
+  );
   await mkdir(work, { recursive: true });
   try {
     const renditions: RenditionResult[] = [];
@@ -267,7 +319,11 @@ export async function transcodeToHls(tools: MediaTools, options: TranscodeOption
         signal,
         onTime: (seconds) => report(doneUnits + units * Math.min(1, seconds / info.durationSeconds)),
       });
-      options.onRendition?.({ name: plan.rung.name, seconds: (performance.now() - started) / 1000, mediaSeconds: info.durationSeconds });
+      options.onRendition?.({
+        name: plan.rung.name,
+        seconds: (performance.now() - started) / 1000,
+        mediaSeconds: info.durationSeconds,
+      });
       doneUnits += units;
       report(doneUnits);
       renditions.push(await describeRendition(dir, plan.rung.name, plan, info));
@@ -285,10 +341,16 @@ export async function transcodeToHls(tools: MediaTools, options: TranscodeOption
     let subtitles: { uri: string; name: string; language: string } | undefined;
     if (options.captions) {
       const firstSegment = path.join(path.dirname(lowest), lowestPlaylist.segments[0]!.uri);
-      const text = prepareCaptions(await readFile(options.captions.file, 'utf8'), await mpegtsStart(tools, firstSegment));
+      const text = prepareCaptions(
+        await readFile(options.captions.file, 'utf8'),
+        await mpegtsStart(tools, firstSegment),
+      );
       await mkdir(path.join(work, path.dirname(MEDIA_FILES.captions)), { recursive: true });
       await writeFile(path.join(work, MEDIA_FILES.captions), text);
-      await writeFile(path.join(work, MEDIA_FILES.captionsPlaylist), buildSubtitlesPlaylist(path.basename(MEDIA_FILES.captions), durationSeconds));
+      await writeFile(
+        path.join(work, MEDIA_FILES.captionsPlaylist),
+        buildSubtitlesPlaylist(path.basename(MEDIA_FILES.captions), durationSeconds),
+      );
       subtitles = {
         uri: MEDIA_FILES.captionsPlaylist,
         name: options.captions.name ?? 'English',

@@ -45,7 +45,11 @@ export interface ProbeOutput {
 const IMAGE_FORMATS = /(^|,)(image2|[a-z0-9]+_pipe|gif|apng|webp|tiff?|bmp|ico|svg)(,|$)/;
 
 /** ffprobe's JSON for a file (streams and format). */
-export async function ffprobeJson(tools: MediaTools, file: string, extra: readonly string[] = []): Promise<ProbeOutput> {
+export async function ffprobeJson(
+  tools: MediaTools,
+  file: string,
+  extra: readonly string[] = [],
+): Promise<ProbeOutput> {
   const out = await runTool(
     tools.ffprobePath,
     ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...extra, file],
@@ -81,9 +85,12 @@ export async function probe(tools: MediaTools, file: string): Promise<MediaInfo>
     throw new NotAVideoError('ffprobe could not read it');
   }
   const formatName = output.format?.format_name ?? '';
-  if (!formatName || IMAGE_FORMATS.test(formatName)) throw new NotAVideoError(`format ${formatName || 'unknown'}`);
+  if (!formatName || IMAGE_FORMATS.test(formatName))
+    throw new NotAVideoError(`format ${formatName || 'unknown'}`);
   const streams = output.streams ?? [];
-  const video = streams.find((stream) => stream.codec_type === 'video' && stream.disposition?.attached_pic !== 1);
+  const video = streams.find(
+    (stream) => stream.codec_type === 'video' && stream.disposition?.attached_pic !== 1,
+  );
   if (!video || !video.width || !video.height) throw new NotAVideoError('no video stream');
   const duration = Number(output.format?.duration ?? video.duration);
   if (!Number.isFinite(duration) || duration <= 0) throw new NotAVideoError('no duration');

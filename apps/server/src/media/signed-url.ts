@@ -48,7 +48,12 @@ export function signedExpiry(ttlSeconds: number, now = Date.now()): number {
  * A member's URL for a file of a transcoded video (the master playlist by default), valid for
  * MEDIA_URL_TTL_SECONDS: `/media/s/<expires>/<sig>/videos/<videoId>/master.m3u8`.
  */
-export function signedVideoUrl(config: SigningConfig, videoId: number, file = 'master.m3u8', now = Date.now()): string {
+export function signedVideoUrl(
+  config: SigningConfig,
+  videoId: number,
+  file = 'master.m3u8',
+  now = Date.now(),
+): string {
   if (!Number.isInteger(videoId) || videoId < 1) throw new Error(`bad video id ${videoId}`);
   if (!isSafeRelativePath(file)) throw new Error(`bad media file name ${file}`);
   const expires = signedExpiry(config.media.urlTtlSeconds, now);
@@ -68,7 +73,8 @@ export function signMediaUrl(config: SigningConfig, url: string, now = Date.now(
   return signedVideoUrl(config, Number(match[1]), match[2]!, now);
 }
 
-export type SignatureCheck = { ok: true; expires: number } | { ok: false; reason: 'malformed' | 'expired' | 'invalid' };
+export type SignatureCheck =
+  { ok: true; expires: number } | { ok: false; reason: 'malformed' | 'expired' | 'invalid' };
 
 /** Checks the signature part of a signed URL for one video folder, in constant time. */
 export function verifyMediaSignature(
@@ -82,7 +88,8 @@ export function verifyMediaSignature(
   const expires = Number(parts.expires);
   const expected = Buffer.from(mediaSignature(key, videoFolderPrefix(parts.videoId), expires));
   const given = Buffer.from(parts.signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'invalid' };
   if (expires * 1000 <= now) return { ok: false, reason: 'expired' };
   return { ok: true, expires };
 }

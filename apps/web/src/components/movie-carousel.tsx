@@ -39,17 +39,32 @@ export function MovieCarousel({ title, movies, isLoading, ranked = false }: Movi
   const updateEdges = (instance: SwiperInstance) =>
     setEdges({ start: instance.isBeginning, end: instance.isEnd });
 
+  /**
+   * Left/Right arrows: inside a card, focus moves to the same control of the neighbouring card
+   * (Swiper's a11y module brings it into view); elsewhere in the row, the row slides.
+   */
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (!swiper) return;
+    if (!swiper || (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft')) return;
     const target = event.target as HTMLElement;
     if (target.closest('input, textarea, select')) return;
-    if (event.key === 'ArrowRight') {
-      event.preventDefault();
-      swiper.slideNext();
-    } else if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      swiper.slidePrev();
+    event.preventDefault();
+    const forward = event.key === 'ArrowRight';
+    const slide = target.closest<HTMLElement>('.swiper-slide');
+    if (!slide) {
+      if (forward) swiper.slideNext();
+      else swiper.slidePrev();
+      return;
     }
+    const focusables = (element: Element) => Array.from(element.querySelectorAll<HTMLElement>('a[href], button'));
+    const position = focusables(slide).indexOf(target);
+    const neighbour = (forward ? slide.nextElementSibling : slide.previousElementSibling) as HTMLElement | null;
+    if (!neighbour) {
+      if (forward) swiper.slideNext();
+      else swiper.slidePrev();
+      return;
+    }
+    const controls = focusables(neighbour);
+    controls[Math.max(0, Math.min(position, controls.length - 1))]?.focus();
   };
 
   const showControls = !isLoading && list.length > 1;

@@ -21,7 +21,7 @@ export function MovieGrid({
   movies,
   isLoading,
   label,
-  headingLevel = 3,
+  headingLevel = 2,
   hasMore = false,
   isLoadingMore = false,
   onLoadMore,

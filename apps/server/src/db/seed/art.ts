@@ -114,7 +114,9 @@ function fitText(text: string, width: number, maxLines: number, startSize: numbe
     if (lines) return { size, lines };
   }
   const maxChars = Math.floor(width / (minSize * 0.62));
-  const lines = wrap(text, maxChars, maxLines) ?? [text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text];
+  const lines = wrap(text, maxChars, maxLines) ?? [
+    text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text,
+  ];
   return { size: minSize, lines };
 }
 
@@ -122,7 +124,13 @@ function fitText(text: string, width: number, maxLines: number, startSize: numbe
 function textBlock(
   text: string,
   box: { x: number; bottom: number; width: number },
-  style: { maxLines: number; size: number; minSize: number; fill: string; anchor?: 'start' | 'middle' | 'end' },
+  style: {
+    maxLines: number;
+    size: number;
+    minSize: number;
+    fill: string;
+    anchor?: 'start' | 'middle' | 'end';
+  },
 ): { svg: string; top: number } {
   const { size, lines } = fitText(text, box.width, style.maxLines, style.size, style.minSize);
   const lineHeight = Math.round(size * 1.12);
@@ -153,10 +161,15 @@ function motif(rng: Rng, palette: Palette, area: { x: number; y: number; w: numb
     case 0: {
       // A sun over layered hills.
       const cx = x + w * rng.float(0.3, 0.7);
-      parts.push(`<circle cx="${cx}" cy="${y + h * 0.42}" r="${unit * 0.22}" fill="${palette.accent}" fill-opacity="0.85"/>`);
+      parts.push(
+        `<circle cx="${cx}" cy="${y + h * 0.42}" r="${unit * 0.22}" fill="${palette.accent}" fill-opacity="0.85"/>`,
+      );
       for (let layer = 0; layer < 3; layer++) {
         const base = y + h * (0.62 + layer * 0.12);
-        const peaks = Array.from({ length: 5 }, (_, i) => `${x + (w * (i + 0.5)) / 5},${base - unit * rng.float(0.08, 0.3)}`);
+        const peaks = Array.from(
+          { length: 5 },
+          (_, i) => `${x + (w * (i + 0.5)) / 5},${base - unit * rng.float(0.08, 0.3)}`,
+        );
         parts.push(
           `<polygon points="${x},${y + h} ${x},${base} ${peaks.join(' ')} ${x + w},${base} ${x + w},${y + h}" fill="${
             layer === 2 ? palette.deep : palette.mid
@@ -199,7 +212,9 @@ function motif(rng: Rng, palette: Palette, area: { x: number; y: number; w: numb
         const amp = unit * rng.float(0.03, 0.08);
         const d = [`M${x},${baseY}`];
         for (let i = 1; i <= 4; i++) {
-          d.push(`Q${x + (w * (i - 0.5)) / 4},${baseY + (i % 2 ? -amp : amp) * 2} ${x + (w * i) / 4},${baseY}`);
+          d.push(
+            `Q${x + (w * (i - 0.5)) / 4},${baseY + (i % 2 ? -amp : amp) * 2} ${x + (w * i) / 4},${baseY}`,
+          );
         }
         parts.push(
           `<path d="${d.join(' ')} L${x + w},${y + h} L${x},${y + h} Z" fill="${
@@ -265,8 +280,9 @@ function svgDocument(width: number, height: number, defs: string, body: string):
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${defs}</defs>${body}</svg>`;
 }
 
+/** Gradients run along an axis: diagonal and radial ones cost several times more to rasterise. */
 function backgroundDefs(palette: Palette, vertical: boolean): string {
-  const direction = vertical ? 'x1="0" y1="0" x2="0.3" y2="1"' : 'x1="0" y1="0" x2="1" y2="0.6"';
+  const direction = vertical ? 'x1="0" y1="0" x2="0" y2="1"' : 'x1="0" y1="0" x2="1" y2="0"';
   return (
     `<linearGradient id="bg" ${direction}><stop offset="0" stop-color="${palette.mid}"/><stop offset="1" stop-color="${palette.deep}"/></linearGradient>` +
     `<linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.78"/></linearGradient>` +
@@ -284,12 +300,16 @@ export function posterArt(name: string, caption: string): ArtJob {
   const { width, height } = ART_SIZES.posters;
   const palette = paletteFor(name);
   const rng = createRng(hashString(`poster:${name}`));
-  const title = textBlock(name, { x: 28, bottom: height - 62, width: width - 56 }, {
-    maxLines: 4,
-    size: 46,
-    minSize: 24,
-    fill: '#ffffff',
-  });
+  const title = textBlock(
+    name,
+    { x: 28, bottom: height - 62, width: width - 56 },
+    {
+      maxLines: 4,
+      size: 46,
+      minSize: 24,
+      fill: '#ffffff',
+    },
+  );
   const body =
     `<rect width="${width}" height="${height}" fill="url(#bg)"/>` +
     motif(rng, palette, { x: 0, y: 0, w: width, h: height * 0.75 }) +
@@ -308,12 +328,16 @@ export function thumbnailArt(name: string, caption: string): ArtJob {
     `<rect width="${width}" height="${height}" fill="url(#bg)"/>` +
     motif(rng, palette, { x: width * 0.3, y: 0, w: width * 0.7, h: height }) +
     `<rect width="${width * 0.7}" height="${height}" fill="url(#side)"/>` +
-    textBlock(name, { x: 32, bottom: height - 60, width: width * 0.62 }, {
-      maxLines: 3,
-      size: 40,
-      minSize: 22,
-      fill: '#ffffff',
-    }).svg +
+    textBlock(
+      name,
+      { x: 32, bottom: height - 60, width: width * 0.62 },
+      {
+        maxLines: 3,
+        size: 40,
+        minSize: 22,
+        fill: '#ffffff',
+      },
+    ).svg +
     label(caption.toUpperCase(), 32, height - 28, 14, palette.light);
   return job('thumbnails', svgDocument(width, height, backgroundDefs(palette, false), body));
 }
@@ -326,16 +350,25 @@ export function bannerArt(name: string, caption: string): ArtJob {
   const body =
     `<rect width="${width}" height="${height}" fill="url(#bg)"/>` +
     motif(rng, palette, { x: width * 0.35, y: 0, w: width * 0.65, h: height }) +
-    motif(createRng(hashString(`banner2:${name}`)), palette, { x: width * 0.55, y: height * 0.1, w: width * 0.45, h: height * 0.9 }) +
+    motif(createRng(hashString(`banner2:${name}`)), palette, {
+      x: width * 0.55,
+      y: height * 0.1,
+      w: width * 0.45,
+      h: height * 0.9,
+    }) +
     `<rect width="${width * 0.7}" height="${height}" fill="url(#side)"/>` +
     `<rect y="${height * 0.45}" width="${width}" height="${height * 0.55}" fill="url(#shade)" fill-opacity="0.6"/>` +
-    textBlock(name, { x: width - 80, bottom: height - 110, width: width * 0.4 }, {
-      maxLines: 2,
-      size: 84,
-      minSize: 48,
-      fill: '#ffffff',
-      anchor: 'end',
-    }).svg +
+    textBlock(
+      name,
+      { x: width - 80, bottom: height - 110, width: width * 0.4 },
+      {
+        maxLines: 2,
+        size: 84,
+        minSize: 48,
+        fill: '#ffffff',
+        anchor: 'end',
+      },
+    ).svg +
     label(caption.toUpperCase(), width - 80, height - 60, 24, palette.light, 'end');
   return job('banners', svgDocument(width, height, backgroundDefs(palette, false), body));
 }
@@ -349,23 +382,29 @@ export function portraitArt(name: string): ArtJob {
     .join('')
     .slice(0, 2);
   const defs =
-    `<radialGradient id="bg" cx="0.5" cy="0.35" r="0.8"><stop offset="0" stop-color="${palette.light}"/><stop offset="0.55" stop-color="${palette.mid}"/><stop offset="1" stop-color="${palette.deep}"/></radialGradient>` +
+    `<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${palette.light}"/><stop offset="0.6" stop-color="${palette.mid}"/><stop offset="1" stop-color="${palette.deep}"/></linearGradient>` +
     `<linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.7"/></linearGradient>`;
   const body =
     `<rect width="${width}" height="${height}" fill="url(#bg)"/>` +
+    `<circle cx="200" cy="150" r="150" fill="${palette.light}" fill-opacity="0.18"/>` +
+    `<circle cx="200" cy="150" r="110" fill="${palette.light}" fill-opacity="0.18"/>` +
     `<circle cx="200" cy="150" r="72" fill="${palette.deep}" fill-opacity="0.75"/>` +
     `<path d="M60,400 C60,280 120,238 200,238 C280,238 340,280 340,400 Z" fill="${palette.deep}" fill-opacity="0.75"/>` +
     `<text x="200" y="172" font-family="${FONT}" font-weight="bold" font-size="60" fill="${palette.light}" text-anchor="middle">${escapeXml(
       initials,
     )}</text>` +
     `<rect y="${height * 0.45}" width="${width}" height="${height * 0.55}" fill="url(#shade)"/>` +
-    textBlock(name, { x: 200, bottom: height - 26, width: width - 40 }, {
-      maxLines: 1,
-      size: 32,
-      minSize: 18,
-      fill: '#ffffff',
-      anchor: 'middle',
-    }).svg;
+    textBlock(
+      name,
+      { x: 200, bottom: height - 26, width: width - 40 },
+      {
+        maxLines: 1,
+        size: 32,
+        minSize: 18,
+        fill: '#ffffff',
+        anchor: 'middle',
+      },
+    ).svg;
   return job('people', svgDocument(width, height, defs, body));
 }
 
@@ -379,12 +418,16 @@ export function episodeArt(showName: string, season: number, episode: number, na
     `<rect y="${height * 0.45}" width="${width}" height="${height * 0.55}" fill="url(#shade)"/>` +
     label(`S${season} · E${episode}`, 28, 44, 18, '#ffffff') +
     label(showName.toUpperCase(), 28, height - 76, 13, palette.light) +
-    textBlock(name, { x: 28, bottom: height - 30, width: width - 56 }, {
-      maxLines: 1,
-      size: 34,
-      minSize: 20,
-      fill: '#ffffff',
-    }).svg;
+    textBlock(
+      name,
+      { x: 28, bottom: height - 30, width: width - 56 },
+      {
+        maxLines: 1,
+        size: 34,
+        minSize: 20,
+        fill: '#ffffff',
+      },
+    ).svg;
   return job('episodes', svgDocument(width, height, backgroundDefs(palette, false), body));
 }
 

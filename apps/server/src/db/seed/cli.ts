@@ -20,7 +20,8 @@ class UsageError extends Error {}
 function positiveInteger(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   const parsed = Number(value.replace(/_/g, ''));
-  if (!Number.isInteger(parsed) || parsed < 0) throw new UsageError(`--${name} must be a whole number, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new UsageError(`--${name} must be a whole number, got "${value}"`);
   return parsed;
 }
 
@@ -50,7 +51,9 @@ async function main(): Promise<void> {
   const { db, dialect } = createDb(config.databaseUrl);
   try {
     await migrateToLatest(db);
-    console.log(`Seeding ${titles} synthetic titles into ${dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}`);
+    console.log(
+      `Seeding ${titles} synthetic titles into ${dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}`,
+    );
     const result = await seedSyntheticCatalog(db, dialect, config.dataDir, {
       titles,
       reset: values.reset,

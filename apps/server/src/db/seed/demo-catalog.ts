@@ -1,14 +1,7 @@
 import { DAY_MS, isoDay } from '../../lib/time';
 import { bannerArt, episodeArt, portraitArt, posterArt, thumbnailArt, type ArtJob } from './art';
 import { createRng, type Rng } from './random';
-import {
-  episodeDescription,
-  episodeName,
-  leadOf,
-  personName,
-  titleDescription,
-  titleName,
-} from './words';
+import { episodeDescription, episodeName, leadOf, personName, titleDescription, titleName } from './words';
 
 /**
  * The demo catalog as plain data: built from a fixed seed, so every first start produces the same
@@ -186,7 +179,10 @@ function castFor(
   take: Record<JobTitle, () => DemoPerson>,
 ): { person: string; job_title: JobTitle }[] {
   const size = rng.int(4, 8);
-  const crewRoles = rng.sample(['Producer', 'Writer', 'Cinematographer'] as const, rng.int(0, Math.min(3, size - 3)));
+  const crewRoles = rng.sample(
+    ['Producer', 'Writer', 'Cinematographer'] as const,
+    rng.int(0, Math.min(3, size - 3)),
+  );
   const actorCount = size - 1 - crewRoles.length;
   const wanted: JobTitle[] = [...Array<JobTitle>(actorCount).fill('Actor'), 'Director', ...crewRoles];
   const cast: { person: string; job_title: JobTitle }[] = [];
@@ -297,7 +293,9 @@ export function buildDemoCatalog(now: number = Date.now()): DemoCatalog {
   // Banners feature well-rated titles that people actually watch, including at least one show.
   const recentYear = Number(today.slice(0, 4)) - 12;
   const score = (title: DemoTitle) =>
-    title.imdb_rating * Math.log10(10 + title.view_count) * (Number(title.release_date.slice(0, 4)) >= recentYear ? 1.3 : 1);
+    title.imdb_rating *
+    Math.log10(10 + title.view_count) *
+    (Number(title.release_date.slice(0, 4)) >= recentYear ? 1.3 : 1);
   const ranked = [...titles].sort((a, b) => score(b) - score(a));
   const featured = ranked.slice(0, BANNER_COUNT);
   if (!featured.some((title) => title.type === 'tvshow')) {

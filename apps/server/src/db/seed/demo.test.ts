@@ -17,8 +17,17 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const db = () => server.app.ctx.db;
-const count = async (table: 'genres' | 'people' | 'banners' | 'plans' | 'taxes' | 'users' | 'seasons' | 'episodes') =>
-  Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (
+  table: 'genres' | 'people' | 'banners' | 'plans' | 'taxes' | 'users' | 'seasons' | 'episodes',
+) =>
+  Number(
+    (
+      await db()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('demo catalog', () => {
   it('has enough movies and shows, each show with seasons and episodes', async () => {
@@ -27,7 +36,10 @@ describe('demo catalog', () => {
     const shows = titles.filter((title) => title.type === 'tvshow');
     expect(shows.length).toBeGreaterThanOrEqual(15);
 
-    const seasons = await db().selectFrom('seasons').select(['id', 'title_id', 'season_number', 'name']).execute();
+    const seasons = await db()
+      .selectFrom('seasons')
+      .select(['id', 'title_id', 'season_number', 'name'])
+      .execute();
     const episodes = await db()
       .selectFrom('episodes')
       .select(['season_id', 'name', 'description', 'duration_minutes'])
@@ -54,18 +66,29 @@ describe('demo catalog', () => {
   it('has 12 genres, 120 people (some with email), 5 banners and 4 to 8 cast per title', async () => {
     expect(await count('genres')).toBe(12);
     expect(await count('people')).toBe(120);
-    const withEmail = await db().selectFrom('people').select('email').where('email', 'is not', null).execute();
+    const withEmail = await db()
+      .selectFrom('people')
+      .select('email')
+      .where('email', 'is not', null)
+      .execute();
     expect(withEmail.length).toBeGreaterThanOrEqual(30);
     expect(withEmail.length).toBeLessThan(120);
     expect(await count('banners')).toBe(5);
 
-    const cast = await db()
-      .selectFrom('title_cast')
-      .select(['title_id', 'job_title'])
-      .execute();
+    const cast = await db().selectFrom('title_cast').select(['title_id', 'job_title']).execute();
     const perTitle = new Map<number, string[]>();
-    for (const row of cast) perTitle.set(row.title_id, [...(perTitle.get(row.title_id) ?? []), row.job_title]);
-    expect(perTitle.size).toBe(Number((await db().selectFrom('titles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
+    for (const row of cast)
+      perTitle.set(row.title_id, [...(perTitle.get(row.title_id) ?? []), row.job_title]);
+    expect(perTitle.size).toBe(
+      Number(
+        (
+          await db()
+            .selectFrom('titles')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
     for (const jobs of perTitle.values()) {
       expect(jobs.length).toBeGreaterThanOrEqual(4);
       expect(jobs.length).toBeLessThanOrEqual(8);
@@ -123,18 +146,28 @@ describe('demo catalog', () => {
     const free = titles.filter((title) => title.is_free === 1).length;
     expect(free).toBeGreaterThan(5);
     expect(free).toBeLessThan(titles.length / 2);
-    expect(Number((await db().selectFrom('videos').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
+    expect(
+      Number(
+        (
+          await db()
+            .selectFrom('videos')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
   });
 
   it('points every image at a WebP file under the media folder', async () => {
     const urls = [
-      ...(await db().selectFrom('titles').select(['poster_image', 'thumbnail_image']).execute()).flatMap((row) => [
-        row.poster_image,
-        row.thumbnail_image,
-      ]),
+      ...(await db().selectFrom('titles').select(['poster_image', 'thumbnail_image']).execute()).flatMap(
+        (row) => [row.poster_image, row.thumbnail_image],
+      ),
       ...(await db().selectFrom('people').select('profile_image').execute()).map((row) => row.profile_image),
       ...(await db().selectFrom('banners').select('poster_url').execute()).map((row) => row.poster_url),
-      ...(await db().selectFrom('episodes').select('thumbnail_image').execute()).map((row) => row.thumbnail_image),
+      ...(await db().selectFrom('episodes').select('thumbnail_image').execute()).map(
+        (row) => row.thumbnail_image,
+      ),
     ];
     const mediaDir = path.join(server.config.dataDir, 'media');
     for (const url of new Set(urls)) {
@@ -152,9 +185,9 @@ describe('demo catalog', () => {
 
   it('orders titles differently by views, likes and recent views', async () => {
     const topBy = async (column: 'view_count' | 'like_count') =>
-      (await db().selectFrom('titles').select('id').orderBy(column, 'desc').orderBy('id').limit(10).execute()).map(
-        (row) => row.id,
-      );
+      (
+        await db().selectFrom('titles').select('id').orderBy(column, 'desc').orderBy('id').limit(10).execute()
+      ).map((row) => row.id);
     const since = isoDay(Date.now() - 6 * DAY_MS);
     const recent = (
       await db()

@@ -48,7 +48,11 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: (line: string) => vo
     if (!(await isEmpty(trx))) return false;
     await insertCatalog(trx, ctx.dialect, catalog);
     const now = Date.now();
-    const account = (who: (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS], hash: string, isAdmin: number) => ({
+    const account = (
+      who: (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS],
+      hash: string,
+      isAdmin: number,
+    ) => ({
       first_name: who.first_name,
       last_name: who.last_name,
       email: who.email,
@@ -101,7 +105,12 @@ async function insertNamed<T extends 'genres' | 'people' | 'titles'>(
 
 async function insertCatalog(trx: Kysely<Database>, dialect: Dialect, catalog: DemoCatalog): Promise<void> {
   const now = Date.now();
-  const genreIds = await insertNamed(trx, dialect, 'genres', catalog.genres.map((name) => ({ name })));
+  const genreIds = await insertNamed(
+    trx,
+    dialect,
+    'genres',
+    catalog.genres.map((name) => ({ name })),
+  );
   const personIds = await insertNamed(
     trx,
     dialect,
@@ -149,7 +158,10 @@ async function insertCatalog(trx: Kysely<Database>, dialect: Dialect, catalog: D
     dialect,
     'title_genres',
     catalog.titles.flatMap((title) =>
-      title.genres.map((genre) => ({ title_id: idOf(titleIds, title.name), genre_id: idOf(genreIds, genre) })),
+      title.genres.map((genre) => ({
+        title_id: idOf(titleIds, title.name),
+        genre_id: idOf(genreIds, genre),
+      })),
     ),
   );
   await insertMany(
@@ -251,5 +263,8 @@ async function insertCatalog(trx: Kysely<Database>, dialect: Dialect, catalog: D
       )
       .execute();
   }
-  await trx.insertInto('taxes').values({ name: catalog.tax.name, percent: catalog.tax.percent, is_active: 1 }).execute();
+  await trx
+    .insertInto('taxes')
+    .values({ name: catalog.tax.name, percent: catalog.tax.percent, is_active: 1 })
+    .execute();
 }

@@ -33,7 +33,17 @@ export interface SyntheticResult {
   elapsedMs: number;
 }
 
-const LANGUAGES = ['English', 'Hindi', 'Tamil', 'Telugu', 'Malayalam', 'Bengali', 'Spanish', 'French', 'Korean'];
+const LANGUAGES = [
+  'English',
+  'Hindi',
+  'Tamil',
+  'Telugu',
+  'Malayalam',
+  'Bengali',
+  'Spanish',
+  'French',
+  'Korean',
+];
 const SHARED_ART = { posters: 24, people: 24, episodes: 12, banners: 5 };
 
 /** Every table that belongs to the catalog, children before parents. */
@@ -158,7 +168,13 @@ export async function seedSyntheticCatalog(
       log(`Existing catalog deleted (${elapsed()})`);
     }
     const genreIds = await ensureGenres(trx, dialect);
-    const personIds = await insertPeople(trx, dialect, rng, Math.min(5_000, Math.max(100, Math.ceil(total / 20))), art.people);
+    const personIds = await insertPeople(
+      trx,
+      dialect,
+      rng,
+      Math.min(5_000, Math.max(100, Math.ceil(total / 20))),
+      art.people,
+    );
     log(`${personIds.length} people inserted (${elapsed()})`);
 
     const now = Date.now();
@@ -209,14 +225,21 @@ export async function seedSyntheticCatalog(
       const viewRows: InsertObject<Database, 'title_daily_views'>[] = [];
       const seasonRows: InsertObject<Database, 'seasons'>[] = [];
       for (const title of inserted) {
-        for (const genreId of rng.sample(genreIds, rng.int(1, 3))) genreRows.push({ title_id: title.id, genre_id: genreId });
+        for (const genreId of rng.sample(genreIds, rng.int(1, 3))) {
+          genreRows.push({ title_id: title.id, genre_id: genreId });
+        }
         const castSize = rng.int(3, 5);
         const people = new Set<number>();
         while (people.size < castSize) people.add(rng.pick(personIds));
         let position = 0;
         for (const personId of people) {
           const jobTitle = position === 1 ? 'Director' : position < 3 ? 'Actor' : rng.pick(JOB_TITLES);
-          castRows.push({ title_id: title.id, person_id: personId, job_title: jobTitle, position: position++ });
+          castRows.push({
+            title_id: title.id,
+            person_id: personId,
+            job_title: jobTitle,
+            position: position++,
+          });
         }
         if (rng.chance(0.3)) {
           const trend = Math.pow(rng.next(), 3) * 400;
@@ -256,7 +279,12 @@ export async function seedSyntheticCatalog(
       await insertMany(trx, dialect, 'episodes', episodeRows);
 
       rows +=
-        inserted.length + genreRows.length + castRows.length + viewRows.length + seasonRows.length + episodeRows.length;
+        inserted.length +
+        genreRows.length +
+        castRows.length +
+        viewRows.length +
+        seasonRows.length +
+        episodeRows.length;
       log(`${done + size} / ${total} titles (${elapsed()})`);
     }
     // The landing page needs banners: feature the most viewed titles when there are none yet.

@@ -247,21 +247,50 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
         .execute();
     },
 
-    /** Up to `limit` other published titles sharing the most genres with this one, then the most viewed. */
-    related(titleId: number, limit: number): Promise<CardRow[]> {
-      return db
-        .selectFrom('title_genres')
-        .innerJoin('titles', 'titles.id', 'title_genres.title_id')
-        .select(CARD_COLUMNS)
-        .where('title_genres.genre_id', 'in', db.selectFrom('title_genres as own').select('own.genre_id').where('own.title_id', '=', titleId))
-        .where('title_genres.title_id', '<>', titleId)
-        .where('titles.is_published', '=', 1)
-        .groupBy('titles.id')
-        .orderBy(sql`count(*)`, 'desc')
-        .orderBy(sql`max(titles.view_count)`, 'desc')
-        .orderBy('titles.id', 'desc')
-        .limit(limit)
-        .execute();
+    /**
+     * Up to `limit` other published titles sharing the most of these genres, then the most
+     * viewed. Counting runs on the genre index alone; only candidates at or above the share
+     * count of the (2 x limit)th best are looked up in titles, and when hidden titles leave the
+     * page short the full ranking is asked for instead.
+     */
+    async related(titleId: number, genreIds: readonly number[], limit: number): Promise<CardRow[]> {
+      if (genreIds.length === 0) return [];
+      const ranked = (withFloor: boolean) =>
+        db
+          .with(
+            (cte) => cte('shared_genres').materialized(),
+            (qb) =>
+              qb
+                .selectFrom('title_genres')
+                .select((eb) => ['title_genres.title_id', eb.fn.countAll<number>().as('shared')])
+                .where('title_genres.genre_id', 'in', genreIds)
+                .where('title_genres.title_id', '<>', titleId)
+                .groupBy('title_genres.title_id'),
+          )
+          .selectFrom('shared_genres')
+          .innerJoin('titles', 'titles.id', 'shared_genres.title_id')
+          .select(CARD_COLUMNS)
+          .where('titles.is_published', '=', 1)
+          .$if(withFloor, (qb) =>
+            qb.where('shared_genres.shared', '>=', (eb) =>
+              eb.fn.coalesce(
+                eb
+                  .selectFrom('shared_genres as best')
+                  .select('best.shared')
+                  .orderBy('best.shared', 'desc')
+                  .limit(1)
+                  .offset(2 * limit - 1),
+                eb.lit(1),
+              ),
+            ),
+          )
+          .orderBy('shared_genres.shared', 'desc')
+          .orderBy('titles.view_count', 'desc')
+          .orderBy('titles.id', 'desc')
+          .limit(limit)
+          .execute();
+      const rows = await ranked(true);
+      return rows.length < limit ? ranked(false) : rows;
     },
 
     /** Ready full videos of a title and of some episodes, by position. */

@@ -69,11 +69,11 @@ export function createCatalogService(ctx: AppContext) {
   async function loadShared(id: number): Promise<SharedDetail> {
     const title = await repo.findPublishedTitle(id);
     if (!title) throw new NotFound(ServerMessages.titleNotFound);
-    const [genres, cast, episodes, related, trailers] = await Promise.all([
-      repo.genresOfTitles([id]),
+    const genres = await repo.genresOfTitles([id]);
+    const [cast, episodes, related, trailers] = await Promise.all([
       repo.cast(id),
       title.type === 'tvshow' ? repo.episodesOfTitle(id) : Promise.resolve([]),
-      repo.related(id, MORE_ITEMS),
+      repo.related(id, genres.map((genre) => genre.id), MORE_ITEMS),
       title.trailer_url ? Promise.resolve([]) : repo.trailersOfTitles([id]),
     ]);
     const casts: Cast[] = cast.map((person) => ({

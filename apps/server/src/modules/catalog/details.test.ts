@@ -279,6 +279,43 @@ describe('movie details for a member', () => {
   });
 });
 
+describe('More Like This in a larger catalog', () => {
+  it('still fills up from fewer shared genres when many close matches are hidden', async () => {
+    const fx = catalogFixtures(server.app);
+    const base = await fx.title({ name: 'Base' });
+    const [western, noir] = [await fx.genre('Western', [base]), await fx.genre('Noir', [base])];
+    for (let i = 0; i < 24; i++) {
+      const id = await fx.title({ name: `Close ${i}`, is_published: i < 20 ? 0 : 1, view_count: 100 + i });
+      await fx.tag(id, [western!, noir!]);
+    }
+    for (let i = 0; i < 10; i++) {
+      const id = await fx.title({ name: `Far ${i}`, view_count: i });
+      await fx.tag(id, [noir!]);
+    }
+    const { body } = await details(base);
+    expect(body.data.more_items.map((card: { name: string }) => card.name)).toEqual([
+      'Close 23',
+      'Close 22',
+      'Close 21',
+      'Close 20',
+      'Far 9',
+      'Far 8',
+      'Far 7',
+      'Far 6',
+      'Far 5',
+      'Far 4',
+      'Far 3',
+      'Far 2',
+    ]);
+  });
+
+  it('is empty for a title without genres', async () => {
+    const fx = catalogFixtures(server.app);
+    const lonely = await fx.title({ name: 'Lonely' });
+    expect((await details(lonely)).body.data.more_items).toEqual([]);
+  });
+});
+
 describe('movie details errors', () => {
   it('is a 404 for an unknown or unpublished title', async () => {
     for (const id of [999999, hidden]) {

@@ -88,7 +88,9 @@ export function createPlaybackRepository(db: Executor) {
         .insertInto('title_daily_views')
         .values({ title_id: titleId, day, views: 1 })
         .onConflict((oc) =>
-          oc.columns(['title_id', 'day']).doUpdateSet((eb) => ({ views: eb('title_daily_views.views', '+', 1) })),
+          oc
+            .columns(['title_id', 'day'])
+            .doUpdateSet((eb) => ({ views: eb('title_daily_views.views', '+', 1) })),
         )
         .execute();
     },
@@ -170,7 +172,11 @@ export function createPlaybackRepository(db: Executor) {
     },
 
     async deleteLike(userId: number, titleId: number): Promise<boolean> {
-      const result = await db.deleteFrom('likes').where('user_id', '=', userId).where('title_id', '=', titleId).executeTakeFirst();
+      const result = await db
+        .deleteFrom('likes')
+        .where('user_id', '=', userId)
+        .where('title_id', '=', titleId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
@@ -194,7 +200,11 @@ export function createPlaybackRepository(db: Executor) {
     },
 
     async likeCount(titleId: number): Promise<number> {
-      const row = await db.selectFrom('titles').select('like_count').where('id', '=', titleId).executeTakeFirst();
+      const row = await db
+        .selectFrom('titles')
+        .select('like_count')
+        .where('id', '=', titleId)
+        .executeTakeFirst();
       return Number(row?.like_count ?? 0);
     },
   };

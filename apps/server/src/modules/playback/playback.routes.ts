@@ -27,12 +27,14 @@ export async function playbackRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
-        description: 'Saves where the member is in a title (or episode). finished once past 95%; a view counts once a day past 30 s.',
+        description:
+          'Saves where the member is in a title (or episode). finished once past 95%; a view counts once a day past 30 s.',
         body: PlaybackProgressBodySchema,
         response: { 200: SuccessEnvelope(PlaybackProgressResultSchema) },
       },
     },
-    async (request) => ok(await playback.saveProgress(request.user!.id, request.body), PlaybackMessages.progressSaved),
+    async (request) =>
+      ok(await playback.saveProgress(request.user!.id, request.body), PlaybackMessages.progressSaved),
   );
 
   api.get(

@@ -36,7 +36,8 @@ export interface MemberTitleState {
 }
 
 /** Watched past this share of its length a title (or episode) is finished. */
-export const isFinished = (position: number, duration: number) => duration > 0 && position >= duration * FINISHED_SHARE;
+export const isFinished = (position: number, duration: number) =>
+  duration > 0 && position >= duration * FINISHED_SHARE;
 
 /**
  * A view counts once per member, title and day, when playback passes 30 s (or, for a video

@@ -30,10 +30,19 @@ function continueWatching(auth: Record<string, string> = alice.auth) {
   return server.app.inject({ method: 'GET', url: '/api/v1/user/continue-watching', headers: auth });
 }
 async function titleCounts(id: number) {
-  return db().selectFrom('titles').select(['like_count', 'view_count']).where('id', '=', id).executeTakeFirstOrThrow();
+  return db()
+    .selectFrom('titles')
+    .select(['like_count', 'view_count'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }
 async function dailyViews(id: number) {
-  const row = await db().selectFrom('title_daily_views').select('views').where('title_id', '=', id).where('day', '=', isoDay()).executeTakeFirst();
+  const row = await db()
+    .selectFrom('title_daily_views')
+    .select('views')
+    .where('title_id', '=', id)
+    .where('day', '=', isoDay())
+    .executeTakeFirst();
   return row?.views ?? 0;
 }
 
@@ -71,15 +80,44 @@ describe('POST /user/playback-progress', () => {
     const unknown = await progress({ entertainment_id: 987654, position_seconds: 1, duration_seconds: 10 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ status: false, message: ServerMessages.titleNotFound });
-    expect((await progress({ entertainment_id: hidden, position_seconds: 1, duration_seconds: 10 })).statusCode).toBe(404);
+    expect(
+      (await progress({ entertainment_id: hidden, position_seconds: 1, duration_seconds: 10 })).statusCode,
+    ).toBe(404);
 
-    const wrongEpisode = await progress({ entertainment_id: show.titleId, episode_id: other.episodeIds[0], position_seconds: 1, duration_seconds: 10 });
+    const wrongEpisode = await progress({
+      entertainment_id: show.titleId,
+      episode_id: other.episodeIds[0],
+      position_seconds: 1,
+      duration_seconds: 10,
+    });
     expect(wrongEpisode.statusCode).toBe(404);
     expect(wrongEpisode.json().message).toBe(PlaybackMessages.episodeNotFound);
-    expect((await progress({ entertainment_id: movie, episode_id: show.episodeIds[0], position_seconds: 1, duration_seconds: 10 })).statusCode).toBe(404);
-    expect((await progress({ entertainment_id: show.titleId, episode_id: 999999, position_seconds: 1, duration_seconds: 10 })).statusCode).toBe(404);
+    expect(
+      (
+        await progress({
+          entertainment_id: movie,
+          episode_id: show.episodeIds[0],
+          position_seconds: 1,
+          duration_seconds: 10,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await progress({
+          entertainment_id: show.titleId,
+          episode_id: 999999,
+          position_seconds: 1,
+          duration_seconds: 10,
+        })
+      ).statusCode,
+    ).toBe(404);
 
-    const rows = await db().selectFrom('playback_progress').select('id').where('user_id', '=', alice.id).execute();
+    const rows = await db()
+      .selectFrom('playback_progress')
+      .select('id')
+      .where('user_id', '=', alice.id)
+      .execute();
     expect(rows).toHaveLength(0);
   });
 
@@ -89,14 +127,32 @@ describe('POST /user/playback-progress', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ status: true, data: { position_seconds: 12.5, finished: false } });
 
-    const almost = await progress({ entertainment_id: String(movie), position_seconds: '94.9', duration_seconds: '100' });
+    const almost = await progress({
+      entertainment_id: String(movie),
+      position_seconds: '94.9',
+      duration_seconds: '100',
+    });
     expect(almost.json().data).toEqual({ position_seconds: 94.9, finished: false });
-    const done = await progress({ entertainment_id: movie, position_seconds: 100 * FINISHED_SHARE, duration_seconds: 100 });
+    const done = await progress({
+      entertainment_id: movie,
+      position_seconds: 100 * FINISHED_SHARE,
+      duration_seconds: 100,
+    });
     expect(done.json().data).toEqual({ position_seconds: 95, finished: true });
 
-    const rows = await db().selectFrom('playback_progress').selectAll().where('user_id', '=', alice.id).where('title_id', '=', movie).execute();
+    const rows = await db()
+      .selectFrom('playback_progress')
+      .selectAll()
+      .where('user_id', '=', alice.id)
+      .where('title_id', '=', movie)
+      .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ episode_id: 0, position_seconds: 95, duration_seconds: 100, finished: 1 });
+    expect(rows[0]).toMatchObject({
+      episode_id: 0,
+      position_seconds: 95,
+      duration_seconds: 100,
+      finished: 1,
+    });
 
     // Watching again from the start makes it unfinished again.
     const again = await progress({ entertainment_id: movie, position_seconds: 3, duration_seconds: 100 });
@@ -124,10 +180,26 @@ describe('POST /user/playback-progress', () => {
 
   it('counts views of an episode on its show, once a day across episodes', async () => {
     const show = await insertShow(db(), 2);
-    await progress({ entertainment_id: show.titleId, episode_id: show.episodeIds[0], position_seconds: 40, duration_seconds: 1200 });
-    await progress({ entertainment_id: show.titleId, episode_id: show.episodeIds[1], position_seconds: 40, duration_seconds: 1200 });
+    await progress({
+      entertainment_id: show.titleId,
+      episode_id: show.episodeIds[0],
+      position_seconds: 40,
+      duration_seconds: 1200,
+    });
+    await progress({
+      entertainment_id: show.titleId,
+      episode_id: show.episodeIds[1],
+      position_seconds: 40,
+      duration_seconds: 1200,
+    });
     expect(await titleCounts(show.titleId)).toMatchObject({ view_count: 1 });
-    const rows = await db().selectFrom('playback_progress').select('episode_id').where('user_id', '=', alice.id).where('title_id', '=', show.titleId).orderBy('episode_id').execute();
+    const rows = await db()
+      .selectFrom('playback_progress')
+      .select('episode_id')
+      .where('user_id', '=', alice.id)
+      .where('title_id', '=', show.titleId)
+      .orderBy('episode_id')
+      .execute();
     expect(rows.map((row) => row.episode_id)).toEqual(show.episodeIds);
   });
 
@@ -155,7 +227,10 @@ describe('GET /user/continue-watching', () => {
 
     await progress({ entertainment_id: a, position_seconds: 60, duration_seconds: 6000 }, carol.auth);
     await pause(5);
-    await progress({ entertainment_id: finished, position_seconds: 5900, duration_seconds: 6000 }, carol.auth);
+    await progress(
+      { entertainment_id: finished, position_seconds: 5900, duration_seconds: 6000 },
+      carol.auth,
+    );
     await pause(5);
     await progress({ entertainment_id: notStarted, position_seconds: 0, duration_seconds: 6000 }, carol.auth);
     await pause(5);
@@ -164,21 +239,48 @@ describe('GET /user/continue-watching', () => {
     await progress({ entertainment_id: hidden, position_seconds: 120, duration_seconds: 6000 }, carol.auth);
     await db().updateTable('titles').set({ is_published: 0 }).where('id', '=', hidden).execute();
     await pause(5);
-    await progress({ entertainment_id: show.titleId, episode_id: show.episodeIds[0], position_seconds: 2300, duration_seconds: 2400 }, carol.auth);
+    await progress(
+      {
+        entertainment_id: show.titleId,
+        episode_id: show.episodeIds[0],
+        position_seconds: 2300,
+        duration_seconds: 2400,
+      },
+      carol.auth,
+    );
     await pause(5);
-    await progress({ entertainment_id: show.titleId, episode_id: show.episodeIds[1], position_seconds: 300, duration_seconds: 2400 }, carol.auth);
+    await progress(
+      {
+        entertainment_id: show.titleId,
+        episode_id: show.episodeIds[1],
+        position_seconds: 300,
+        duration_seconds: 2400,
+      },
+      carol.auth,
+    );
     await pause(5);
     // Resuming Alpha moves it to the front.
     await progress({ entertainment_id: a, position_seconds: 90, duration_seconds: 6000 }, carol.auth);
     // Someone else's viewing never shows.
     await progress({ entertainment_id: finished, position_seconds: 10, duration_seconds: 6000 }, dave.auth);
-    await server.app.inject({ method: 'POST', url: '/api/v1/user/save-watch-list', headers: carol.auth, payload: { entertainment_id: b } });
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/save-watch-list',
+      headers: carol.auth,
+      payload: { entertainment_id: b },
+    });
 
     const res = await continueWatching(carol.auth);
     expect(res.statusCode).toBe(200);
     const items = res.json().data as Array<Record<string, unknown>>;
     expect(items.map((item) => item.id)).toEqual([a, show.titleId, b]);
-    expect(items[0]).toMatchObject({ name: 'Alpha', type: 'movie', position_seconds: 90, duration_seconds: 6000, is_watch_list: false });
+    expect(items[0]).toMatchObject({
+      name: 'Alpha',
+      type: 'movie',
+      position_seconds: 90,
+      duration_seconds: 6000,
+      is_watch_list: false,
+    });
     expect(items[0]).not.toHaveProperty('episode_id');
     expect(items[0]).toHaveProperty('poster_image');
     expect(items[0]).toHaveProperty('duration', '1:35');
@@ -210,13 +312,29 @@ describe('POST /user/like', () => {
     const movie = await insertTitle(db());
     const first = await like({ entertainment_id: movie });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ status: true, message: PlaybackMessages.liked, data: { is_liked: true, likes: 1 } });
-    expect((await like({ entertainment_id: movie }, bob.auth)).json().data).toEqual({ is_liked: true, likes: 2 });
+    expect(first.json()).toEqual({
+      status: true,
+      message: PlaybackMessages.liked,
+      data: { is_liked: true, likes: 1 },
+    });
+    expect((await like({ entertainment_id: movie }, bob.auth)).json().data).toEqual({
+      is_liked: true,
+      likes: 2,
+    });
     const undo = await like({ entertainment_id: String(movie) });
-    expect(undo.json()).toEqual({ status: true, message: PlaybackMessages.unliked, data: { is_liked: false, likes: 1 } });
+    expect(undo.json()).toEqual({
+      status: true,
+      message: PlaybackMessages.unliked,
+      data: { is_liked: false, likes: 1 },
+    });
     expect(await titleCounts(movie)).toMatchObject({ like_count: 1 });
     expect((await like({ entertainment_id: movie })).json().data).toEqual({ is_liked: true, likes: 2 });
-    const likes = await db().selectFrom('likes').select('user_id').where('title_id', '=', movie).orderBy('user_id').execute();
+    const likes = await db()
+      .selectFrom('likes')
+      .select('user_id')
+      .where('title_id', '=', movie)
+      .orderBy('user_id')
+      .execute();
     expect(likes.map((row) => row.user_id)).toEqual([alice.id, bob.id].sort((x, y) => x - y));
   });
 
@@ -239,20 +357,51 @@ describe('playback service: a member’s state of one title', () => {
   it('gives the member’s own like and latest progress, never another member’s', async () => {
     const playback = createPlaybackService(server.app.ctx);
     const show = await insertShow(db(), 2);
-    expect(await playback.titleState(alice.id, show.titleId)).toEqual({ is_liked: false, likes: 0, progress: null });
+    expect(await playback.titleState(alice.id, show.titleId)).toEqual({
+      is_liked: false,
+      likes: 0,
+      progress: null,
+    });
 
     await like({ entertainment_id: show.titleId }, bob.auth);
-    await progress({ entertainment_id: show.titleId, episode_id: show.episodeIds[0], position_seconds: 100, duration_seconds: 1000 }, bob.auth);
-    expect(await playback.titleState(alice.id, show.titleId)).toEqual({ is_liked: false, likes: 1, progress: null });
+    await progress(
+      {
+        entertainment_id: show.titleId,
+        episode_id: show.episodeIds[0],
+        position_seconds: 100,
+        duration_seconds: 1000,
+      },
+      bob.auth,
+    );
+    expect(await playback.titleState(alice.id, show.titleId)).toEqual({
+      is_liked: false,
+      likes: 1,
+      progress: null,
+    });
 
-    await progress({ entertainment_id: show.titleId, episode_id: show.episodeIds[0], position_seconds: 200, duration_seconds: 1000 });
+    await progress({
+      entertainment_id: show.titleId,
+      episode_id: show.episodeIds[0],
+      position_seconds: 200,
+      duration_seconds: 1000,
+    });
     await pause(5);
-    await progress({ entertainment_id: show.titleId, episode_id: show.episodeIds[1], position_seconds: 50, duration_seconds: 1000 });
+    await progress({
+      entertainment_id: show.titleId,
+      episode_id: show.episodeIds[1],
+      position_seconds: 50,
+      duration_seconds: 1000,
+    });
     await like({ entertainment_id: show.titleId });
     expect(await playback.titleState(alice.id, show.titleId)).toEqual({
       is_liked: true,
       likes: 2,
-      progress: { position_seconds: 50, duration_seconds: 1000, episode_id: show.episodeIds[1], finished: false },
+      progress: {
+        position_seconds: 50,
+        duration_seconds: 1000,
+        episode_id: show.episodeIds[1],
+        finished: false,
+      },
     });
   });
 });

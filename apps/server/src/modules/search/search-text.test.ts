@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, ftsQuote, parseSearchText, prefixTsQuery, wordSimilarity, wordTrigrams } from './search-text';
+import { containsAny, escapeLike, ftsQuote, parseSearchText, prefixTsQuery, typoGrams, wordSimilarity } from './search-text';
 
 describe('parseSearchText', () => {
   it('is null for blank text', () => {
@@ -22,6 +22,12 @@ describe('parseSearchText', () => {
     expect(escapeLike('a%b_c')).toBe('a\\%b\\_c');
   });
 
+  it('drops control characters and lone surrogates', () => {
+    expect(parseSearchText('god\u0000father\ud800')?.phrase).toBe('god father');
+    expect(parseSearchText('\u0000')).toBeNull();
+    expect(parseSearchText('😀')?.phrase).toBe('😀');
+  });
+
   it('keeps punctuation out of words', () => {
     expect(parseSearchText('"*%:()^-')?.words).toEqual([]);
   });
@@ -31,11 +37,16 @@ describe('query pieces', () => {
   it('quotes FTS literals', () => {
     expect(ftsQuote('say "hi"')).toBe('"say ""hi"""');
   });
-  it('makes unpadded trigrams inside words', () => {
-    expect(wordTrigrams(['godfathr', 'ab'])).toEqual(['god', 'odf', 'dfa', 'fat', 'ath', 'thr']);
+  it('makes typo pieces of four characters from the longer words', () => {
+    expect(typoGrams(['the', 'godfathr', 'ab'])).toEqual(['godf', 'odfa', 'dfat', 'fath', 'athr']);
+    expect(typoGrams(['the', 'ab'])).toEqual(['the']);
+    expect(typoGrams(['ab'])).toEqual([]);
+    expect(containsAny('The Godfather', typoGrams(['godfahter']))).toBe(true);
+    expect(containsAny('Gone Girl', typoGrams(['godfahter']))).toBe(false);
   });
-  it('makes a prefix tsquery', () => {
+  it('makes a prefix tsquery, optionally for one weight', () => {
     expect(prefixTsQuery(['the', 'god'])).toBe('the:* & god:*');
+    expect(prefixTsQuery(['the', 'god'], 'A')).toBe('the:*A & god:*A');
   });
 });
 

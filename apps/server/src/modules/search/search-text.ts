@@ -43,25 +43,37 @@ export function ftsQuote(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-/** The distinct three-character pieces inside each word (no padding), in order. */
-export function wordTrigrams(words: readonly string[]): string[] {
-  const trigrams = new Set<string>();
-  for (const word of words) {
-    const chars = [...word];
-    for (let i = 0; i + 3 <= chars.length; i++) trigrams.add(chars.slice(i, i + 3).join(''));
+/** Words shorter than this are typo-matched whole; longer ones by four-character pieces. */
+const TYPO_GRAM = 4;
+
+/**
+ * The pieces a typo match must share with the query: every four-character run inside each word
+ * of four or more characters (a single typo leaves most of them intact), or, when the query has
+ * no such word, its three-character words as they are. Runs of four keep the candidate set small
+ * where three-character runs such as "the" would match half the catalog.
+ */
+export function typoGrams(words: readonly string[]): string[] {
+  const long = words.map((word) => [...word]).filter((chars) => chars.length >= TYPO_GRAM);
+  if (long.length === 0) return words.filter((word) => [...word].length === MIN_FULL_TEXT_WORD);
+  const grams = new Set<string>();
+  for (const chars of long) {
+    for (let i = 0; i + TYPO_GRAM <= chars.length; i++) grams.add(chars.slice(i, i + TYPO_GRAM).join(''));
   }
-  return [...trigrams];
+  return [...grams];
 }
 
-/** Whether `name` holds one of the trigrams as it is, as the SQLite trigram index finds them. */
-export function containsAny(name: string, trigrams: readonly string[]): boolean {
+/** Whether `name` holds one of the pieces as it is, as the SQLite trigram index finds them. */
+export function containsAny(name: string, pieces: readonly string[]): boolean {
   const lower = name.toLowerCase();
-  return trigrams.some((trigram) => lower.includes(trigram));
+  return pieces.some((piece) => lower.includes(piece));
 }
 
-/** PostgreSQL tsquery text `w1:* & w2:*` from words of letters and digits only. */
-export function prefixTsQuery(words: readonly string[]): string {
-  return words.map((word) => `${word}:*`).join(' & ');
+/**
+ * PostgreSQL tsquery text `w1:* & w2:*` from words of letters and digits only; with `weight`
+ * (`A` is the name in search_vector) the words must appear there.
+ */
+export function prefixTsQuery(words: readonly string[], weight = ''): string {
+  return words.map((word) => `${word}:*${weight}`).join(' & ');
 }
 
 /** Trigrams as pg_trgm makes them: each word padded with two spaces before and one after. */

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/connection';
-import { ftsQuote, MIN_FULL_TEXT_WORD, prefixTsQuery, wordTrigrams, escapeLike, type SearchText } from './search-text';
+import { escapeLike, ftsQuote, MIN_FULL_TEXT_WORD, prefixTsQuery, typoGrams, type SearchText } from './search-text';
 
 export interface TitleHit {
   id: number;
@@ -11,15 +11,19 @@ export interface TitleHit {
 const PG_WORD_SIMILARITY_FLOOR = 0.4;
 
 /**
- * The three kinds of match behind search, one implementation per dialect: name prefix (exact
- * first), full text, and typo candidates. User text only ever reaches SQL as bound parameters.
+ * The kinds of match behind search, one implementation per dialect. User text only ever reaches
+ * SQL as bound parameters; FTS5 and tsquery text is built from quoted or letters-and-digits words.
+ * Callers only ask for full text and typo matches when the text has a word of three or more
+ * characters (trigram full text cannot match less).
  */
 export interface SearchRepository {
-  /** Names starting with the phrase, the exact name first, then by name. */
+  /** Names starting with the phrase: the exact name first, then by name. */
   prefix(text: SearchText, limit: number): Promise<TitleHit[]>;
-  /** Titles whose name or description holds every word, best first, without the prefix matches. */
-  fullText(text: SearchText, limit: number): Promise<TitleHit[]>;
-  /** Titles whose name shares trigrams with the phrase; the caller scores and filters them. */
+  /** Names holding every word, best first, without the prefix matches. */
+  nameMatches(text: SearchText, limit: number): Promise<TitleHit[]>;
+  /** Names or descriptions holding every word, newest first, without the prefix matches. */
+  anywhereMatches(text: SearchText, limit: number): Promise<TitleHit[]>;
+  /** Names sharing a typo piece with the text, most alike first; the caller scores them. */
   typoCandidates(text: SearchText, limit: number): Promise<TitleHit[]>;
 }
 
@@ -27,7 +31,24 @@ async function rows(db: Db, query: RawBuilder<TitleHit>): Promise<TitleHit[]> {
   return (await query.execute(db)).rows;
 }
 
+const isLong = (word: string) => [...word].length >= MIN_FULL_TEXT_WORD;
+
 function sqliteSearch(db: Db): SearchRepository {
+  /** Trigrams cannot find words under three characters: those must appear as plain substrings. */
+  const shortWords = (text: SearchText, inDescription: boolean) =>
+    sql.join(
+      text.words
+        .filter((word) => !isLong(word))
+        .map((word) => {
+          const pattern = `%${escapeLike(word)}%`;
+          return inDescription
+            ? sql`and (t.name like ${pattern} escape '\\' or t.description like ${pattern} escape '\\')`
+            : sql`and t.name like ${pattern} escape '\\'`;
+        }),
+      sql` `,
+    );
+  const allWords = (text: SearchText) => text.words.filter(isLong).map(ftsQuote).join(' AND ');
+
   return {
     prefix: (text, limit) =>
       rows(
@@ -38,36 +59,34 @@ function sqliteSearch(db: Db): SearchRepository {
           limit ${limit}`,
       ),
 
-    fullText(text, limit) {
-      const long = text.words.filter((word) => [...word].length >= MIN_FULL_TEXT_WORD);
-      if (long.length === 0) return Promise.resolve([]);
-      const match = long.map(ftsQuote).join(' AND ');
-      // Trigrams cannot find words under three characters; those must appear as plain substrings.
-      const short = text.words
-        .filter((word) => [...word].length < MIN_FULL_TEXT_WORD)
-        .map((word) => {
-          const pattern = `%${escapeLike(word)}%`;
-          return sql`and (t.name like ${pattern} escape '\\' or t.description like ${pattern} escape '\\')`;
-        });
-      return rows(
+    nameMatches: (text, limit) =>
+      rows(
         db,
         sql<TitleHit>`select t.id, t.name from title_search s join titles t on t.id = s.rowid
-          where title_search match ${match} and t.is_published = 1
-            and not (t.name like ${text.prefixPattern} escape '\\') ${sql.join(short, sql` `)}
-          order by bm25(title_search, 10.0, 1.0), t.id
+          where title_search match ${`name : (${allWords(text)})`} and t.is_published = 1
+            and not (t.name like ${text.prefixPattern} escape '\\') ${shortWords(text, false)}
+          order by bm25(title_search, 1.0, 0.0), t.id
           limit ${limit}`,
-      );
-    },
+      ),
+
+    anywhereMatches: (text, limit) =>
+      rows(
+        db,
+        sql<TitleHit>`select t.id, t.name from title_search s join titles t on t.id = s.rowid
+          where title_search match ${allWords(text)} and t.is_published = 1
+            and not (t.name like ${text.prefixPattern} escape '\\') ${shortWords(text, true)}
+          order by s.rowid desc
+          limit ${limit}`,
+      ),
 
     typoCandidates(text, limit) {
-      const trigrams = wordTrigrams(text.words);
-      if (trigrams.length === 0) return Promise.resolve([]);
-      const match = `name : (${trigrams.map(ftsQuote).join(' OR ')})`;
+      const grams = typoGrams(text.words);
+      if (grams.length === 0) return Promise.resolve([]);
       return rows(
         db,
         sql<TitleHit>`select t.id, t.name from title_search s join titles t on t.id = s.rowid
-          where title_search match ${match} and t.is_published = 1
-          order by bm25(title_search, 10.0, 1.0), t.id
+          where title_search match ${`name : (${grams.map(ftsQuote).join(' OR ')})`} and t.is_published = 1
+          order by bm25(title_search, 1.0, 0.0), t.id
           limit ${limit}`,
       );
     },
@@ -85,20 +104,27 @@ function postgresSearch(db: Db): SearchRepository {
           limit ${limit}`,
       ),
 
-    fullText(text, limit) {
-      if (!text.hasLongWord) return Promise.resolve([]);
-      return rows(
+    nameMatches: (text, limit) =>
+      rows(
         db,
-        sql<TitleHit>`select t.id, t.name from titles t, to_tsquery('simple', ${prefixTsQuery(text.words)}) q
+        sql<TitleHit>`select t.id, t.name from titles t, to_tsquery('simple', ${prefixTsQuery(text.words, 'A')}) q
           where t.is_published = 1 and t.search_vector @@ q
             and not (lower(t.name) like ${text.prefixPattern} escape '\\')
           order by ts_rank(t.search_vector, q) desc, t.id
           limit ${limit}`,
-      );
-    },
+      ),
+
+    anywhereMatches: (text, limit) =>
+      rows(
+        db,
+        sql<TitleHit>`select t.id, t.name from titles t
+          where t.is_published = 1 and t.search_vector @@ to_tsquery('simple', ${prefixTsQuery(text.words)})
+            and not (lower(t.name) like ${text.prefixPattern} escape '\\')
+          order by t.id desc
+          limit ${limit}`,
+      ),
 
     typoCandidates(text, limit) {
-      if (!text.hasLongWord) return Promise.resolve([]);
       // `<%` reads its threshold from a setting; set it for this transaction only.
       return db.transaction().execute(async (trx) => {
         await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(PG_WORD_SIMILARITY_FLOOR)}, true)`.execute(trx);

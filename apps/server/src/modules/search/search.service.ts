@@ -2,7 +2,7 @@ import { MAX_SUGGESTIONS, type MovieCard, type PageQuery, type Suggestion } from
 import type { AppContext } from '../../context';
 import { createCatalogService } from '../catalog/catalog.service';
 import { createSearchRepository, type TitleHit } from './search.repository';
-import { containsAny, parseSearchText, wordSimilarity, wordTrigrams, type SearchText } from './search-text';
+import { containsAny, parseSearchText, typoGrams, wordSimilarity, type SearchText } from './search-text';
 
 /** Search serves the best this many results; later pages are empty. */
 export const SEARCH_WINDOW = 1000;
@@ -18,33 +18,39 @@ export function createSearchService(ctx: AppContext) {
     ctx.cache.getOrLoad(`search:${key}`, ctx.config.catalogCacheSeconds, load);
 
   /**
-   * The first `needed` results in rank order: exact name, then name prefix (by name), then full
-   * text (best first), then typo matches (most similar first). Each tier is only asked for when
-   * the ones before it cannot fill the window, so common prefixes stay one index range scan.
+   * The first `needed` results in rank order: the exact name, names starting with the text (by
+   * name), names holding every word (best first), names or descriptions holding every word
+   * (newest first), then typo matches (most alike first). A tier is only asked for when the ones
+   * before it cannot fill the window, so it is then known whole and duplicates can be dropped.
    */
   async function ranked(text: SearchText, needed: number): Promise<TitleHit[]> {
     const hits = await repo.prefix(text, needed);
-    if (hits.length >= needed) return hits;
-    const seen = new Set(hits.map((hit) => hit.id));
-    for (const hit of await repo.fullText(text, needed - hits.length)) {
-      if (!seen.has(hit.id)) {
-        seen.add(hit.id);
-        hits.push(hit);
-      }
-    }
     if (hits.length >= needed || !text.hasLongWord) return hits;
-    // A typo match shares at least one trigram of a word as it is, and is then scored the same way
-    // on both dialects, so they agree on what counts as similar.
-    const trigrams = wordTrigrams(text.words);
+    const seen = new Set(hits.map((hit) => hit.id));
+    const add = (found: TitleHit[]) => {
+      for (const hit of found) {
+        if (hits.length >= needed) return;
+        if (!seen.has(hit.id)) {
+          seen.add(hit.id);
+          hits.push({ id: hit.id, name: hit.name });
+        }
+      }
+    };
+    const named = await repo.nameMatches(text, needed - hits.length);
+    add(named);
+    if (hits.length >= needed) return hits;
+    // Name matches come again here; they are known whole, so asking for that many more is enough.
+    add(await repo.anywhereMatches(text, needed - hits.length + named.length));
+    if (hits.length >= needed) return hits;
+    // Both dialects keep only names that share a typo piece and score them the same way, so they
+    // agree on what counts as similar.
+    const grams = typoGrams(text.words);
     const typos = (await repo.typoCandidates(text, TYPO_CANDIDATES))
-      .filter((hit) => !seen.has(hit.id) && containsAny(hit.name, trigrams))
+      .filter((hit) => !seen.has(hit.id) && containsAny(hit.name, grams))
       .map((hit) => ({ hit, score: wordSimilarity(text.phrase, hit.name) }))
       .filter(({ score }) => score >= TYPO_SIMILARITY)
       .sort((a, b) => b.score - a.score || a.hit.id - b.hit.id);
-    for (const { hit } of typos) {
-      if (hits.length >= needed) break;
-      hits.push({ id: hit.id, name: hit.name });
-    }
+    add(typos.map(({ hit }) => hit));
     return hits;
   }
 

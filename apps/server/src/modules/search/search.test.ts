@@ -62,6 +62,12 @@ describe('search ranking', () => {
     expect(await suggest('THE GODFATHER RETURNS')).toEqual(['The Godfather Returns', 'Return of the Godfather', 'The Godfather']);
   });
 
+  it('ranks description matches after name matches, newest first', async () => {
+    expect(await suggest('family')).toEqual(['The Godfather Returns', 'The Godfather']);
+    // Every word somewhere first; names close to the text follow as typo matches.
+    expect((await suggest('godfather saga'))[0]).toBe('The Godfather Returns');
+  });
+
   it('matches a prefix of several words', async () => {
     expect((await suggest('the g')).slice(0, 2)).toEqual(['The Godfather', 'The Godfather Returns']);
     expect((await suggest('the godf')).slice(0, 2)).toEqual(['The Godfather', 'The Godfather Returns']);

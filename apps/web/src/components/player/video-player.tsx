@@ -23,7 +23,9 @@ export function VideoPlayer({ source, poster, title, autoPlay = false }: VideoPl
     return (
       <div className="player player--unavailable">
         <img src={poster} alt="" width={1280} height={720} />
-        <p className="player__notice">{source ? 'This video could not be played.' : 'No video is available yet.'}</p>
+        <p className="player__notice">
+          {source?.url ? 'This video could not be played.' : 'No video is available yet.'}
+        </p>
       </div>
     );
   }

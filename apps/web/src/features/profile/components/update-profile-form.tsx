@@ -121,7 +121,7 @@ export function UpdateProfileForm({ user }: { user: User | null }) {
       </div>
 
       <FormField label="Email" type="email" readOnly registration={register('email')} error={errors.email?.message} />
-      <div className="row g-3">
+      <div className="row gx-3">
         <div className="col-12 col-md-6">
           <FormField
             label="First name"

@@ -76,7 +76,7 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
             title={episode ? `${movie.name}, ${episode.name}` : movie.name}
             autoPlay={episode !== null}
           />
-          {isTrailer && <p className="details__trailer-note">Playing the trailer</p>}
+          {isTrailer && source.url && <p className="details__trailer-note">Trailer</p>}
         </div>
       </div>
 
