@@ -18,6 +18,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
+    testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
     env: { VITE_APP_NAME: 'Reeltime' },

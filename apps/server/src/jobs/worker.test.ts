@@ -164,6 +164,27 @@ describe('job worker', () => {
     }
   });
 
+  it('keeps the lock of a long job fresh, so another worker never takes it for abandoned', async () => {
+    const type = jobType();
+    let runs = 0;
+    const handler: JobHandler = {
+      async run() {
+        runs++;
+        await sleep(400);
+      },
+    };
+    const options = { concurrency: 1, staleAfterMs: 150, heartbeatMs: 30, pollIntervalMs: 20 };
+    const busy = createJobWorker(db(), { [type]: handler }, options);
+    const other = createJobWorker(db(), { [type]: handler }, options);
+    const { id } = await queue().enqueue(type, {});
+    const running = busy.runJob(id);
+    await sleep(250);
+    await other.recoverStale();
+    expect(await job(id)).toMatchObject({ status: 'running', attempts: 1 });
+    expect(await running).toMatchObject({ status: 'done', attempts: 1 });
+    expect(runs).toBe(1);
+  });
+
   it('runs up to `concurrency` jobs at once and lets only one worker claim a job', async () => {
     const type = jobType();
     let inFlight = 0;

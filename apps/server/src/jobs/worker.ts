@@ -57,7 +57,6 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler<neve
   const active = new Map<number, { controller: AbortController; done: Promise<void> }>();
   let running = false;
   let pollTimer: NodeJS.Timeout | undefined;
-  let heartbeatTimer: NodeJS.Timeout | undefined;
   let ticking: Promise<number> | undefined;
   let lastSweep = 0;
 
@@ -151,9 +150,17 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler<neve
       }
     })();
     active.set(id, { controller, done });
+    // Renews the lock while the job runs, so no worker (in any process) takes it for abandoned.
+    const heartbeat = setInterval(() => {
+      jobs
+        .heartbeat([id], Date.now())
+        .catch((error: unknown) => log?.warn({ jobId: id, err: messageOf(error) }, 'job heartbeat failed'));
+    }, heartbeatMs);
+    heartbeat.unref?.();
     try {
       await done;
     } finally {
+      clearInterval(heartbeat);
       active.delete(id);
       if (running) schedule(0);
     }
@@ -240,12 +247,6 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler<neve
       running = true;
       lastSweep = Date.now();
       await recoverStale();
-      heartbeatTimer = setInterval(() => {
-        jobs
-          .heartbeat([...active.keys()], Date.now())
-          .catch((error: unknown) => log?.warn({ err: messageOf(error) }, 'job heartbeat failed'));
-      }, heartbeatMs);
-      heartbeatTimer.unref?.();
       schedule(0);
     },
 
@@ -253,7 +254,6 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler<neve
     async stop(): Promise<void> {
       running = false;
       clearTimeout(pollTimer);
-      clearInterval(heartbeatTimer);
       await ticking?.catch(() => undefined);
       for (const { controller } of active.values()) controller.abort();
       await Promise.all([...active.values()].map((job) => job.done));

@@ -25,6 +25,7 @@ export class AbortedError extends Error {
 }
 
 const STDERR_TAIL = 2000;
+const FFMPEG_STALL_MS = 5 * 60_000;
 
 interface RunOptions {
   cwd?: string;
@@ -33,6 +34,8 @@ interface RunOptions {
   onStdoutLine?: (line: string) => void;
   /** Collect stdout as a Buffer (for ffprobe JSON or piped images). */
   captureStdout?: boolean;
+  /** Kill the tool when it writes nothing to stdout for this long. */
+  stallTimeoutMs?: number;
 }
 
 /** Runs a tool with arguments (never through a shell); rejects with the tail of stderr on failure. */
@@ -52,7 +55,19 @@ export function runTool(bin: string, args: readonly string[], options: RunOption
       child.kill('SIGKILL');
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    let stalled = false;
+    let watchdog: NodeJS.Timeout | undefined;
+    const feedWatchdog = () => {
+      if (!options.stallTimeoutMs) return;
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = true;
+        child.kill('SIGKILL');
+      }, options.stallTimeoutMs);
+    };
+    feedWatchdog();
     child.stdout.on('data', (chunk: Buffer) => {
+      feedWatchdog();
       if (options.captureStdout) chunks.push(chunk);
       if (options.onStdoutLine) {
         pending += chunk.toString('utf8');
@@ -68,6 +83,7 @@ export function runTool(bin: string, args: readonly string[], options: RunOption
       stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(watchdog);
       options.signal?.removeEventListener('abort', onAbort);
       reject(
         error.code === 'ENOENT'
@@ -80,8 +96,17 @@ export function runTool(bin: string, args: readonly string[], options: RunOption
       );
     });
     child.on('close', (code) => {
+      clearTimeout(watchdog);
       options.signal?.removeEventListener('abort', onAbort);
       if (aborted) reject(new AbortedError());
+      else if (stalled)
+        reject(
+          new MediaToolError(
+            `${bin} made no progress for ${options.stallTimeoutMs! / 1000} s`,
+            code,
+            stderr.trim(),
+          ),
+        );
       else if (code === 0) resolve(Buffer.concat(chunks));
       else reject(new MediaToolError(`${bin} exited with code ${code}`, code, stderr.trim()));
     });
@@ -111,6 +136,8 @@ export function runFfmpeg(
   return runTool(tools.ffmpegPath, fullArgs, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
     signal: options.signal,
+    // -progress reports about twice a second while ffmpeg works; silence this long means it hangs.
+    stallTimeoutMs: FFMPEG_STALL_MS,
     onStdoutLine: (line) => {
       if (!options.onTime || !line.startsWith('out_time_us=')) return;
       const micros = Number(line.slice('out_time_us='.length));

@@ -70,6 +70,8 @@ describe('signed media URLs', () => {
     expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
     expect(master.headers['cache-control']).toBe('private, max-age=60');
     expect(master.headers.etag).toBeTruthy();
+    expect(master.headers['x-content-type-options']).toBe('nosniff');
+    expect(master.headers['cross-origin-resource-policy']).toBe('same-origin');
 
     const variant = new URL('360p/index.m3u8', `http://x${url7()}`).pathname;
     const playlist = await get(variant);
@@ -142,6 +144,7 @@ describe('signed media URLs', () => {
     const signature = mediaSignature(server.config.mediaSigningKey, videoFolderPrefix(7), past);
     const res = await get(`/media/s/${past}/${signature}/videos/7/master.m3u8`);
     expect(res.statusCode).toBe(403);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.json().status).toBe(false);
     // An old link that was valid once stops working.
     const expired = signedVideoUrl(

@@ -40,10 +40,16 @@ export async function signedMediaRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: SignedParams }>(
     `${SIGNED_MEDIA_PREFIX}/:expires/:sig/videos/:videoId/*`,
-    { schema: { hide: true } },
+    {
+      schema: { hide: true },
+      // Page-level headers (CSP, frame options…) mean nothing on media bytes and cost a quarter of
+      // the throughput on small ranges; the two that matter for media are set by the handler.
+      helmet: false,
+    },
     async (request, reply) => {
       const { expires, sig, videoId } = request.params;
       const file = request.params['*'];
+      reply.header('x-content-type-options', 'nosniff').header('cross-origin-resource-policy', 'same-origin');
       const now = Date.now();
       const check = verifyMediaSignature(key, { expires, signature: sig, videoId }, now);
       if (!check.ok) throw new Forbidden(ServerMessages.forbidden);
@@ -66,12 +72,10 @@ export async function signedMediaRoutes(app: FastifyInstance): Promise<void> {
         const status = result.statusCode === 416 || result.statusCode === 412 ? result.statusCode : 404;
         if (result.statusCode === 416) reply.header('content-range', result.headers['Content-Range']);
         result.stream.destroy?.();
-        return reply
-          .status(status)
-          .send({
-            status: false,
-            message: status === 404 ? ServerMessages.notFound : ServerMessages.malformed,
-          });
+        return reply.status(status).send({
+          status: false,
+          message: status === 404 ? ServerMessages.notFound : ServerMessages.malformed,
+        });
       }
 
       const remaining = Math.max(0, check.expires - Math.floor(now / 1000));

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { recordConsoleError, resetConsoleGuard, takeConsoleErrors } from './console-guard';
 
@@ -38,6 +38,9 @@ Object.defineProperty(globalThis, 'jest', {
   configurable: true,
   value: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) },
 });
+
+// Two-core CI machines run files in parallel; give async queries room before calling it a failure.
+configure({ asyncUtilTimeout: 4000 });
 
 beforeEach(() => {
   resetConsoleGuard();

@@ -310,31 +310,36 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
         .execute();
     },
 
-    /** A member's like of a title and its current like count. */
-    async likeState(userId: number, titleId: number): Promise<{ isLiked: boolean; likes: number } | undefined> {
-      const row = await db
+    /** In one query: the like count, whether the member likes the title, and their latest playback position in it. */
+    memberState(userId: number, titleId: number) {
+      return db
         .selectFrom('titles')
+        .leftJoin('playback_progress as progress', (join) =>
+          join.on((eb) =>
+            eb(
+              'progress.id',
+              '=',
+              eb
+                .selectFrom('playback_progress')
+                .select('playback_progress.id')
+                .where('playback_progress.user_id', '=', userId)
+                .where('playback_progress.title_id', '=', titleId)
+                .orderBy('playback_progress.updated_at', 'desc')
+                .orderBy('playback_progress.id', 'desc')
+                .limit(1),
+            ),
+          ),
+        )
         .select((eb) => [
           'titles.like_count',
           eb
             .exists(eb.selectFrom('likes').select('likes.title_id').where('likes.user_id', '=', userId).where('likes.title_id', '=', titleId))
             .as('is_liked'),
+          'progress.position_seconds',
+          'progress.duration_seconds',
+          'progress.episode_id',
         ])
         .where('titles.id', '=', titleId)
-        .executeTakeFirst();
-      return row && { isLiked: Boolean(row.is_liked), likes: row.like_count };
-    },
-
-    /** The member's most recent playback position in a title (any of its episodes). */
-    latestProgress(userId: number, titleId: number) {
-      return db
-        .selectFrom('playback_progress')
-        .select(['playback_progress.position_seconds', 'playback_progress.duration_seconds', 'playback_progress.episode_id'])
-        .where('playback_progress.user_id', '=', userId)
-        .where('playback_progress.title_id', '=', titleId)
-        .orderBy('playback_progress.updated_at', 'desc')
-        .orderBy('playback_progress.id', 'desc')
-        .limit(1)
         .executeTakeFirst();
     },
   };

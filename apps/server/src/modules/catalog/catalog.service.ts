@@ -131,10 +131,9 @@ export function createCatalogService(ctx: AppContext) {
   /** Full videos, watch list, like and progress of one member laid over the shared details. */
   async function forMember(shared: SharedDetail, userId: number): Promise<MovieDetail> {
     const { detail, episodeIds } = shared;
-    const [listed, like, progress, videos] = await Promise.all([
+    const [listed, state, videos] = await Promise.all([
       repo.watchListed(userId, [detail.id, ...detail.more_items.map((card) => card.id)]),
-      repo.likeState(userId, detail.id),
-      repo.latestProgress(userId, detail.id),
+      repo.memberState(userId, detail.id),
       repo.mainVideos(detail.id, episodeIds),
     ]);
     const onList = new Set(listed);
@@ -152,8 +151,8 @@ export function createCatalogService(ctx: AppContext) {
       ...detail,
       video_links: titleLinks,
       is_watch_list: onList.has(detail.id),
-      is_liked: like?.isLiked ?? false,
-      likes: like?.likes ?? detail.likes,
+      is_liked: Boolean(state?.is_liked),
+      likes: state?.like_count ?? detail.likes,
       more_items: overlayWatchList(detail.more_items, onList),
       ...(detail.seasons
         ? {
@@ -163,13 +162,14 @@ export function createCatalogService(ctx: AppContext) {
             })),
           }
         : {}),
-      progress: progress
-        ? {
-            position_seconds: progress.position_seconds,
-            duration_seconds: progress.duration_seconds,
-            ...(progress.episode_id ? { episode_id: progress.episode_id } : {}),
-          }
-        : null,
+      progress:
+        state && state.position_seconds !== null && state.duration_seconds !== null
+          ? {
+              position_seconds: state.position_seconds,
+              duration_seconds: state.duration_seconds,
+              ...(state.episode_id ? { episode_id: state.episode_id } : {}),
+            }
+          : null,
     };
   }
 

@@ -114,14 +114,17 @@ function postgresSearch(db: Db): SearchRepository {
           limit ${limit}`,
       ),
 
+    // Matches are gathered through the full-text index first: walking the primary key backwards
+    // instead would read the whole table when few titles match.
     anywhereMatches: (text, limit) =>
       rows(
         db,
-        sql<TitleHit>`select t.id, t.name from titles t
-          where t.is_published = 1 and t.search_vector @@ to_tsquery('simple', ${prefixTsQuery(text.words)})
-            and not (lower(t.name) like ${text.prefixPattern} escape '\\')
-          order by t.id desc
-          limit ${limit}`,
+        sql<TitleHit>`with matches as materialized (
+            select t.id, t.name from titles t
+            where t.is_published = 1 and t.search_vector @@ to_tsquery('simple', ${prefixTsQuery(text.words)})
+              and not (lower(t.name) like ${text.prefixPattern} escape '\\')
+          )
+          select id, name from matches order by id desc limit ${limit}`,
       ),
 
     typoCandidates(text, limit) {

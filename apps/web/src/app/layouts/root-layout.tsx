@@ -1,14 +1,21 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { titleForPath } from '../page-title';
 
-/** Wraps every page: skip link, page title by path, scroll restoration and a navigation bar. */
+/** Wraps every page: skip link, page title by path, focus and scroll restoration, a progress bar. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
+  const firstPage = useRef(true);
 
   useEffect(() => {
     document.title = titleForPath(pathname);
+    // After a client-side page change, start screen readers and keyboards at the new content.
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
 
   return (
