@@ -14,7 +14,8 @@ export default defineConfig(({ mode }) => {
       {
         // __APP_NAME__ in index.html is VITE_APP_NAME, or the product name when it is unset.
         name: 'reeltime-app-name',
-        transformIndexHtml: (html: string) => html.replaceAll('__APP_NAME__', env.VITE_APP_NAME || 'Reeltime'),
+        transformIndexHtml: (html: string) =>
+          html.replaceAll('__APP_NAME__', env.VITE_APP_NAME || 'Reeltime'),
       },
     ],
     server: {
@@ -49,7 +50,8 @@ export default defineConfig(({ mode }) => {
         treeshake: {
           // The contract's modules only declare schemas and constants: an unused one can be dropped,
           // which keeps zod out of the landing and browse chunks (they only need Messages and paths).
-          moduleSideEffects: (id: string) => (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ? false : undefined),
+          moduleSideEffects: (id: string) =>
+            /[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ? false : undefined,
         },
       },
     },

@@ -115,6 +115,10 @@ export interface VideosTable {
   duration_seconds: number | null;
   position: number;
   created_at: number;
+  /** The job that transcodes this video, for its progress (migration 0002). */
+  job_id: number | null;
+  /** Why the last transcode failed (migration 0002). */
+  last_error: string | null;
 }
 
 export interface BannersTable {

@@ -2,16 +2,6 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/connection';
 import type { VideosTable } from '../db/database';
 
-declare module '../db/database' {
-  /** Columns added by migration 0002-media. */
-  interface VideosTable {
-    /** The job that transcodes this video (for its progress). */
-    job_id: number | null;
-    /** Why the last transcode failed. */
-    last_error: string | null;
-  }
-}
-
 export type VideoRow = Selectable<VideosTable>;
 
 /** SQL over videos (and the title/episode checks an import needs). */

@@ -73,7 +73,10 @@ describe('routing and session', () => {
 
   it('logs out from the keyboard-operable profile menu: toast, storage cleared, back to /', async () => {
     signIn();
-    const api = mockApi({ 'GET /user/tvshow-list': ok([]), 'GET /logout': ok(null, ServerMessages.logoutSuccess) });
+    const api = mockApi({
+      'GET /user/tvshow-list': ok([]),
+      'GET /logout': ok(null, ServerMessages.logoutSuccess),
+    });
     const { router } = renderApp('/tv-show');
     const user = userEvent.setup();
 
@@ -81,7 +84,10 @@ describe('routing and session', () => {
     button.focus();
     await user.keyboard('{ArrowDown}');
     const menu = screen.getByRole('menu', { name: 'Account' });
-    expect(within(menu).getByRole('menuitem', { name: 'Subscription plans' })).toHaveAttribute('href', '/plans');
+    expect(within(menu).getByRole('menuitem', { name: 'Subscription plans' })).toHaveAttribute(
+      'href',
+      '/plans',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/edit-profile');
     expect(screen.getByText('asha@example.com')).toBeInTheDocument();
     await user.keyboard('{End}');
@@ -137,9 +143,13 @@ describe('landing page', () => {
     expect(questions).toHaveLength(6);
     await userEvent.click(within(section).getByRole('button', { name: /how much does/i }));
     expect(within(section).getByText(/₹149 to ₹649 a month/)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Submit Your Movie' })).toHaveAttribute('href', '/submit-your-movie');
+    expect(screen.getByRole('link', { name: 'Submit Your Movie' })).toHaveAttribute(
+      'href',
+      '/submit-your-movie',
+    );
     expect(screen.getByText(/© 2025/)).toBeInTheDocument();
-    for (const link of screen.getAllByRole('link', { name: 'Sign In' })) expect(link).toHaveAttribute('href', '/login');
+    for (const link of screen.getAllByRole('link', { name: 'Sign In' }))
+      expect(link).toHaveAttribute('href', '/login');
   });
 });
 
@@ -157,7 +167,9 @@ describe('titles', () => {
     expect(api.calls('GET /user/movie-list')[1]?.url.searchParams.get('genre_id')).toBe('2');
     await userEvent.click(dropdown);
     await userEvent.click(screen.getByRole('link', { name: 'Thriller' }));
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/movies/3?type=genre'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/movies/3?type=genre'),
+    );
   });
 
   it('gives a visitor the trailer and a Watch Now link to /login', async () => {
@@ -180,7 +192,15 @@ describe('titles', () => {
         movieDetail({
           video_links: [{ type: 'url', url: '/media/videos/7/full.mp4' }],
           more_items: movieCards(2, 20),
-          casts: [{ id: 9, name: 'Mira Sen', profile_image: '/media/images/cast-9.jpg', job_title: 'Actor', has_email: true }],
+          casts: [
+            {
+              id: 9,
+              name: 'Mira Sen',
+              profile_image: '/media/images/cast-9.jpg',
+              job_title: 'Actor',
+              has_email: true,
+            },
+          ],
         }),
       ),
     });
@@ -200,6 +220,8 @@ describe('titles', () => {
   it('says No movie details found. when the title cannot be loaded', async () => {
     mockApi({ 'GET /user/movie-details/:id': fail(404, ServerMessages.titleNotFound) });
     renderApp('/movie-details/999');
-    expect(await screen.findByRole('heading', { level: 1, name: Messages.noMovieDetails })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: Messages.noMovieDetails }),
+    ).toBeInTheDocument();
   });
 });

@@ -8,7 +8,9 @@ export function RouteError() {
     <main id="main" className="container-xxl page-section error-page" tabIndex={-1}>
       <h1 className="page-title">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
       <p className="text-body-secondary">
-        {notFound ? 'We could not find that page.' : 'Please reload the page. If it keeps happening, try again later.'}
+        {notFound
+          ? 'We could not find that page.'
+          : 'Please reload the page. If it keeps happening, try again later.'}
       </p>
       <div className="d-flex gap-2 flex-wrap">
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>

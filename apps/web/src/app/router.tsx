@@ -17,30 +17,37 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: () => import('../features/landing/pages/landing-page').then((m) => ({ Component: m.LandingPage })),
+            lazy: () =>
+              import('../features/landing/pages/landing-page').then((m) => ({ Component: m.LandingPage })),
           },
           {
             element: <RedirectMember />,
             children: [
               {
                 path: 'login',
-                lazy: () => import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
+                lazy: () =>
+                  import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
               },
               {
                 path: 'signup',
-                lazy: () => import('../features/auth/pages/signup-page').then((m) => ({ Component: m.SignupPage })),
+                lazy: () =>
+                  import('../features/auth/pages/signup-page').then((m) => ({ Component: m.SignupPage })),
               },
             ],
           },
           {
             path: 'forgot-password',
             lazy: () =>
-              import('../features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+              import('../features/auth/pages/forgot-password-page').then((m) => ({
+                Component: m.ForgotPasswordPage,
+              })),
           },
           {
             path: 'reset-password',
             lazy: () =>
-              import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+              import('../features/auth/pages/reset-password-page').then((m) => ({
+                Component: m.ResetPasswordPage,
+              })),
           },
         ],
       },
@@ -49,56 +56,73 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'browse',
-            lazy: () => import('../features/browse/pages/browse-page').then((m) => ({ Component: m.BrowsePage })),
+            lazy: () =>
+              import('../features/browse/pages/browse-page').then((m) => ({ Component: m.BrowsePage })),
           },
           {
             path: 'movies/:id?',
-            lazy: () => import('../features/titles/pages/movies-page').then((m) => ({ Component: m.MoviesPage })),
+            lazy: () =>
+              import('../features/titles/pages/movies-page').then((m) => ({ Component: m.MoviesPage })),
           },
           {
             path: 'tv-show',
-            lazy: () => import('../features/titles/pages/tv-shows-page').then((m) => ({ Component: m.TvShowsPage })),
+            lazy: () =>
+              import('../features/titles/pages/tv-shows-page').then((m) => ({ Component: m.TvShowsPage })),
           },
           {
             path: 'movie-details/:id',
             lazy: () =>
-              import('../features/titles/pages/movie-details-page').then((m) => ({ Component: m.MovieDetailsPage })),
+              import('../features/titles/pages/movie-details-page').then((m) => ({
+                Component: m.MovieDetailsPage,
+              })),
           },
           {
             element: <RequireMember />,
             children: [
               {
                 path: 'search',
-                lazy: () => import('../features/search/pages/search-page').then((m) => ({ Component: m.SearchPage })),
+                lazy: () =>
+                  import('../features/search/pages/search-page').then((m) => ({ Component: m.SearchPage })),
               },
               {
                 path: 'my-watch-list',
                 lazy: () =>
-                  import('../features/watchlist/pages/watch-list-page').then((m) => ({ Component: m.WatchListPage })),
+                  import('../features/watchlist/pages/watch-list-page').then((m) => ({
+                    Component: m.WatchListPage,
+                  })),
               },
               {
                 path: 'mylist',
                 lazy: () =>
-                  import('../features/watchlist/pages/watch-list-page').then((m) => ({ Component: m.WatchListPage })),
+                  import('../features/watchlist/pages/watch-list-page').then((m) => ({
+                    Component: m.WatchListPage,
+                  })),
               },
               {
                 path: 'edit-profile',
                 lazy: () =>
-                  import('../features/profile/pages/edit-profile-page').then((m) => ({ Component: m.EditProfilePage })),
+                  import('../features/profile/pages/edit-profile-page').then((m) => ({
+                    Component: m.EditProfilePage,
+                  })),
               },
               {
                 path: 'submit-your-movie',
                 lazy: () =>
-                  import('../features/submit/pages/submit-movie-page').then((m) => ({ Component: m.SubmitMoviePage })),
+                  import('../features/submit/pages/submit-movie-page').then((m) => ({
+                    Component: m.SubmitMoviePage,
+                  })),
               },
               {
                 path: 'plans',
-                lazy: () => import('../features/plans/pages/plans-page').then((m) => ({ Component: m.PlansPage })),
+                lazy: () =>
+                  import('../features/plans/pages/plans-page').then((m) => ({ Component: m.PlansPage })),
               },
               {
                 path: 'get-payment-detail/:plan_id',
                 lazy: () =>
-                  import('../features/plans/pages/payment-detail-page').then((m) => ({ Component: m.PaymentDetailPage })),
+                  import('../features/plans/pages/payment-detail-page').then((m) => ({
+                    Component: m.PaymentDetailPage,
+                  })),
               },
               {
                 path: 'payment-success',

@@ -9,7 +9,15 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'na
 }
 
 /** A labelled Bootstrap input whose error is announced and tied to it with aria-describedby. */
-export function FormField({ label, registration, error, hint, type = 'text', className, ...inputProps }: FormFieldProps) {
+export function FormField({
+  label,
+  registration,
+  error,
+  hint,
+  type = 'text',
+  className,
+  ...inputProps
+}: FormFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;

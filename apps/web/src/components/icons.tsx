@@ -16,7 +16,10 @@ const base = (size: number, className?: string) => ({
 export function PlayIcon({ size = 18, className }: IconProps) {
   return (
     <svg {...base(size, className)}>
-      <path fill="currentColor" d="M8 5.14v13.72a1 1 0 0 0 1.52.85l10.9-6.86a1 1 0 0 0 0-1.7L9.52 4.29A1 1 0 0 0 8 5.14Z" />
+      <path
+        fill="currentColor"
+        d="M8 5.14v13.72a1 1 0 0 0 1.52.85l10.9-6.86a1 1 0 0 0 0-1.7L9.52 4.29A1 1 0 0 0 8 5.14Z"
+      />
     </svg>
   );
 }
@@ -51,12 +54,19 @@ export function SearchIcon({ size = 20, className }: IconProps) {
 export function CloseIcon({ size = 18, className }: IconProps) {
   return (
     <svg {...base(size, className)}>
-      <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4 6.4 5Z" />
+      <path
+        fill="currentColor"
+        d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4 6.4 5Z"
+      />
     </svg>
   );
 }
 
-export function ChevronIcon({ size = 20, className, direction = 'right' }: IconProps & { direction?: 'left' | 'right' | 'down' }) {
+export function ChevronIcon({
+  size = 20,
+  className,
+  direction = 'right',
+}: IconProps & { direction?: 'left' | 'right' | 'down' }) {
   const rotate = direction === 'left' ? 180 : direction === 'down' ? 90 : 0;
   return (
     <svg {...base(size, className)} style={{ transform: `rotate(${rotate}deg)` }}>
@@ -68,7 +78,10 @@ export function ChevronIcon({ size = 20, className, direction = 'right' }: IconP
 export function StarIcon({ size = 16, className }: IconProps) {
   return (
     <svg {...base(size, className)}>
-      <path fill="currentColor" d="m12 17.3 6.2 3.7-1.6-7L22 9.2l-7.2-.6L12 2 9.2 8.6 2 9.2 7.4 14l-1.6 7 6.2-3.7Z" />
+      <path
+        fill="currentColor"
+        d="m12 17.3 6.2 3.7-1.6-7L22 9.2l-7.2-.6L12 2 9.2 8.6 2 9.2 7.4 14l-1.6 7 6.2-3.7Z"
+      />
     </svg>
   );
 }

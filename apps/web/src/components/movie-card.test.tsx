@@ -49,7 +49,9 @@ describe('MovieCard', () => {
 
   it('flips the toggle only after the server agrees and toasts its message', async () => {
     signIn();
-    const api = mockApi({ 'POST /user/save-watch-list': ok({ is_watch_list: true }, ServerMessages.addedToWatchList) });
+    const api = mockApi({
+      'POST /user/save-watch-list': ok({ is_watch_list: true }, ServerMessages.addedToWatchList),
+    });
     renderWithRouter(<MovieCard movie={movieCard({ id: 3 })} />);
 
     const toggle = screen.getByRole('button', { name: 'Add Title 3 to My Watchlist' });

@@ -43,7 +43,11 @@ export function MovieCard({ movie, headingLevel = 3, eager = false, rank }: Movi
           {movie.language && <span className="movie-card__language">{movie.language}</span>}
         </p>
         <div className="movie-card__actions">
-          <Link to={href} className="btn btn-primary btn-sm movie-card__watch" aria-label={`Watch Now: ${movie.name}`}>
+          <Link
+            to={href}
+            className="btn btn-primary btn-sm movie-card__watch"
+            aria-label={`Watch Now: ${movie.name}`}
+          >
             <PlayIcon size={14} />
             <span>Watch Now</span>
           </Link>

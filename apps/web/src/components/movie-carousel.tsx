@@ -55,9 +55,12 @@ export function MovieCarousel({ title, movies, isLoading, ranked = false }: Movi
       else swiper.slidePrev();
       return;
     }
-    const focusables = (element: Element) => Array.from(element.querySelectorAll<HTMLElement>('a[href], button'));
+    const focusables = (element: Element) =>
+      Array.from(element.querySelectorAll<HTMLElement>('a[href], button'));
     const position = focusables(slide).indexOf(target);
-    const neighbour = (forward ? slide.nextElementSibling : slide.previousElementSibling) as HTMLElement | null;
+    const neighbour = (
+      forward ? slide.nextElementSibling : slide.previousElementSibling
+    ) as HTMLElement | null;
     if (!neighbour) {
       if (forward) swiper.slideNext();
       else swiper.slidePrev();

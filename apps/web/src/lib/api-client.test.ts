@@ -36,7 +36,10 @@ describe('api client', () => {
   it('sends no Authorization header for a visitor and JSON bodies as JSON', async () => {
     const api = mockApi({ 'POST /forgot-password': ok(null, ServerMessages.forgotPasswordSent) });
 
-    const envelope = await apiRequest<null>('/forgot-password', { method: 'POST', body: { email: 'a@b.co' } });
+    const envelope = await apiRequest<null>('/forgot-password', {
+      method: 'POST',
+      body: { email: 'a@b.co' },
+    });
 
     expect(envelope.message).toBe(ServerMessages.forgotPasswordSent);
     const [request] = api.requests;
@@ -47,12 +50,15 @@ describe('api client', () => {
 
   it('turns an error envelope into an ApiError with status, message and field errors', async () => {
     mockApi({
-      'POST /login': fail(422, ServerMessages.loginWrong, { email: ['These credentials do not match our records.'] }),
+      'POST /login': fail(422, ServerMessages.loginWrong, {
+        email: ['These credentials do not match our records.'],
+      }),
     });
 
-    const error = await apiRequest('/login', { method: 'POST', body: { email: 'a@b.co', password: 'secret1' } }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await apiRequest('/login', {
+      method: 'POST',
+      body: { email: 'a@b.co', password: 'secret1' },
+    }).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, message: ServerMessages.loginWrong });

@@ -16,9 +16,12 @@ describe('formatDuration', () => {
     expect(formatDuration(input)).toBe('Unknown duration');
   });
 
-  it.each(['2h05', '2:', ':30', 'abc', '2:75', '1:2:3', '-1:30'])('renders malformed %s as Invalid duration', (input) => {
-    expect(formatDuration(input)).toBe('Invalid duration');
-  });
+  it.each(['2h05', '2:', ':30', 'abc', '2:75', '1:2:3', '-1:30'])(
+    'renders malformed %s as Invalid duration',
+    (input) => {
+      expect(formatDuration(input)).toBe('Invalid duration');
+    },
+  );
 });
 
 describe('yearOf', () => {

@@ -66,8 +66,7 @@ export interface MockRequest {
 }
 
 type Handler<K extends MockRoute> =
-  | Reply<ResponseMap[K]>
-  | ((request: MockRequest) => Reply<ResponseMap[K]> | Promise<Reply<ResponseMap[K]>>);
+  Reply<ResponseMap[K]> | ((request: MockRequest) => Reply<ResponseMap[K]> | Promise<Reply<ResponseMap[K]>>);
 export type Handlers = { [K in MockRoute]?: Handler<K> };
 
 function matcher(route: string): { method: string; pattern: RegExp; names: string[] } {
@@ -90,7 +89,10 @@ export function mockApi(initial: Handlers = {}) {
   const unhandled: string[] = [];
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init.method ?? 'GET').toUpperCase();
     const path = url.pathname.startsWith(API_BASE) ? url.pathname.slice(API_BASE.length) : url.pathname;
     for (const [route, handler] of Object.entries(handlers)) {

@@ -1,7 +1,13 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, useLocation, type InitialEntry, type RouteObject } from 'react-router';
+import {
+  createMemoryRouter,
+  RouterProvider,
+  useLocation,
+  type InitialEntry,
+  type RouteObject,
+} from 'react-router';
 import { Providers } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/router';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsAny, escapeLike, ftsQuote, parseSearchText, prefixTsQuery, typoGrams, wordSimilarity } from './search-text';
+import { containsAny, escapeLike, ftsQuote, parseSearchText, prefixTsQuery, typoGrams, typoGramsByWord, wordSimilarity } from './search-text';
 
 describe('parseSearchText', () => {
   it('is null for blank text', () => {
@@ -41,6 +41,10 @@ describe('query pieces', () => {
     expect(typoGrams(['the', 'godfathr', 'ab'])).toEqual(['godf', 'odfa', 'dfat', 'fath', 'athr']);
     expect(typoGrams(['the', 'ab'])).toEqual(['the']);
     expect(typoGrams(['ab'])).toEqual([]);
+    expect(typoGramsByWord(['midnigt', 'of', 'lantern', 'tern'])).toEqual([
+      ['midn', 'idni', 'dnig', 'nigt'],
+      ['lant', 'ante', 'nter', 'tern'],
+    ]);
     expect(containsAny('The Godfather', typoGrams(['godfahter']))).toBe(true);
     expect(containsAny('Gone Girl', typoGrams(['godfahter']))).toBe(false);
   });

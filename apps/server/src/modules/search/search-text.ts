@@ -47,19 +47,31 @@ export function ftsQuote(text: string): string {
 const TYPO_GRAM = 4;
 
 /**
- * The pieces a typo match must share with the query: every four-character run inside each word
- * of four or more characters (a single typo leaves most of them intact), or, when the query has
- * no such word, its three-character words as they are. Runs of four keep the candidate set small
- * where three-character runs such as "the" would match half the catalog.
+ * The pieces a typo match must share with the query, word by word: every four-character run
+ * inside each word of four or more characters (a single typo leaves most of them intact), or,
+ * when the query has no such word, its three-character words as they are. Runs of four keep the
+ * candidate set small where three-character runs such as "the" would match half the catalog.
  */
-export function typoGrams(words: readonly string[]): string[] {
+export function typoGramsByWord(words: readonly string[]): string[][] {
   const long = words.map((word) => [...word]).filter((chars) => chars.length >= TYPO_GRAM);
-  if (long.length === 0) return words.filter((word) => [...word].length === MIN_FULL_TEXT_WORD);
-  const grams = new Set<string>();
-  for (const chars of long) {
-    for (let i = 0; i + TYPO_GRAM <= chars.length; i++) grams.add(chars.slice(i, i + TYPO_GRAM).join(''));
-  }
-  return [...grams];
+  if (long.length === 0) return words.filter((word) => [...word].length === MIN_FULL_TEXT_WORD).map((word) => [word]);
+  const seen = new Set<string>();
+  return long
+    .map((chars) => {
+      const grams: string[] = [];
+      for (let i = 0; i + TYPO_GRAM <= chars.length; i++) {
+        const gram = chars.slice(i, i + TYPO_GRAM).join('');
+        if (!seen.has(gram)) grams.push(gram);
+        seen.add(gram);
+      }
+      return grams;
+    })
+    .filter((grams) => grams.length > 0);
+}
+
+/** Every typo piece of the query, once. */
+export function typoGrams(words: readonly string[]): string[] {
+  return typoGramsByWord(words).flat();
 }
 
 /** Whether `name` holds one of the pieces as it is, as the SQLite trigram index finds them. */

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/connection';
-import { escapeLike, ftsQuote, MIN_FULL_TEXT_WORD, prefixTsQuery, typoGrams, type SearchText } from './search-text';
+import { escapeLike, ftsQuote, MIN_FULL_TEXT_WORD, prefixTsQuery, typoGramsByWord, type SearchText } from './search-text';
 
 export interface TitleHit {
   id: number;
@@ -19,12 +19,16 @@ const PG_WORD_SIMILARITY_FLOOR = 0.4;
 export interface SearchRepository {
   /** Names starting with the phrase: the exact name first, then by name. */
   prefix(text: SearchText, limit: number): Promise<TitleHit[]>;
-  /** Names holding every word, best first, without the prefix matches. */
+  /** Names holding every word, shortest first, without the prefix matches. */
   nameMatches(text: SearchText, limit: number): Promise<TitleHit[]>;
   /** Names or descriptions holding every word, newest first, without the prefix matches. */
   anywhereMatches(text: SearchText, limit: number): Promise<TitleHit[]>;
-  /** Names sharing a typo piece with the text, most alike first; the caller scores them. */
-  typoCandidates(text: SearchText, limit: number): Promise<TitleHit[]>;
+  /**
+   * Names sharing typo pieces with the text, most alike first; the caller scores them. With
+   * `everyWord`, SQLite asks for a piece of every word, far fewer rows for several words;
+   * PostgreSQL compares the whole text either way and ignores it.
+   */
+  typoCandidates(text: SearchText, limit: number, everyWord: boolean): Promise<TitleHit[]>;
 }
 
 async function rows(db: Db, query: RawBuilder<TitleHit>): Promise<TitleHit[]> {
@@ -65,7 +69,7 @@ function sqliteSearch(db: Db): SearchRepository {
         sql<TitleHit>`select t.id, t.name from title_search s join titles t on t.id = s.rowid
           where title_search match ${`name : (${allWords(text)})`} and t.is_published = 1
             and not (t.name like ${text.prefixPattern} escape '\\') ${shortWords(text, false)}
-          order by bm25(title_search, 1.0, 0.0), t.id
+          order by length(t.name), t.id
           limit ${limit}`,
       ),
 
@@ -79,13 +83,15 @@ function sqliteSearch(db: Db): SearchRepository {
           limit ${limit}`,
       ),
 
-    typoCandidates(text, limit) {
-      const grams = typoGrams(text.words);
-      if (grams.length === 0) return Promise.resolve([]);
+    typoCandidates(text, limit, everyWord) {
+      const byWord = typoGramsByWord(text.words);
+      if (byWord.length === 0) return Promise.resolve([]);
+      const anyOf = (grams: string[]) => `(${grams.map(ftsQuote).join(' OR ')})`;
+      const match = `name : (${everyWord ? byWord.map(anyOf).join(' AND ') : anyOf(byWord.flat())})`;
       return rows(
         db,
         sql<TitleHit>`select t.id, t.name from title_search s join titles t on t.id = s.rowid
-          where title_search match ${`name : (${grams.map(ftsQuote).join(' OR ')})`} and t.is_published = 1
+          where title_search match ${match} and t.is_published = 1
           order by bm25(title_search, 1.0, 0.0), t.id
           limit ${limit}`,
       );
@@ -107,10 +113,10 @@ function postgresSearch(db: Db): SearchRepository {
     nameMatches: (text, limit) =>
       rows(
         db,
-        sql<TitleHit>`select t.id, t.name from titles t, to_tsquery('simple', ${prefixTsQuery(text.words, 'A')}) q
-          where t.is_published = 1 and t.search_vector @@ q
+        sql<TitleHit>`select t.id, t.name from titles t
+          where t.is_published = 1 and t.search_vector @@ to_tsquery('simple', ${prefixTsQuery(text.words, 'A')})
             and not (lower(t.name) like ${text.prefixPattern} escape '\\')
-          order by ts_rank(t.search_vector, q) desc, t.id
+          order by length(t.name), t.id
           limit ${limit}`,
       ),
 

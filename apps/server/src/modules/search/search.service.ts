@@ -2,7 +2,7 @@ import { MAX_SUGGESTIONS, type MovieCard, type PageQuery, type Suggestion } from
 import type { AppContext } from '../../context';
 import { createCatalogService } from '../catalog/catalog.service';
 import { createSearchRepository, type TitleHit } from './search.repository';
-import { containsAny, parseSearchText, typoGrams, wordSimilarity, type SearchText } from './search-text';
+import { containsAny, parseSearchText, typoGrams, typoGramsByWord, wordSimilarity, type SearchText } from './search-text';
 
 /** Search serves the best this many results; later pages are empty. */
 export const SEARCH_WINDOW = 1000;
@@ -10,6 +10,8 @@ export const SEARCH_WINDOW = 1000;
 const TYPO_CANDIDATES = 200;
 /** A typo match must reach this word similarity (0..1). */
 export const TYPO_SIMILARITY = 0.5;
+/** Typo matches alike in every word that make looking at names alike in any word unnecessary. */
+const TYPO_ENOUGH = MAX_SUGGESTIONS;
 
 export function createSearchService(ctx: AppContext) {
   const repo = createSearchRepository(ctx.db, ctx.dialect);
@@ -19,7 +21,7 @@ export function createSearchService(ctx: AppContext) {
 
   /**
    * The first `needed` results in rank order: the exact name, names starting with the text (by
-   * name), names holding every word (best first), names or descriptions holding every word
+   * name), names holding every word (shortest first), names or descriptions holding every word
    * (newest first), then typo matches (most alike first). A tier is only asked for when the ones
    * before it cannot fill the window, so it is then known whole and duplicates can be dropped.
    */
@@ -43,13 +45,21 @@ export function createSearchService(ctx: AppContext) {
     add(await repo.anywhereMatches(text, needed - hits.length + named.length));
     if (hits.length >= needed) return hits;
     // Both dialects keep only names that share a typo piece and score them the same way, so they
-    // agree on what counts as similar.
+    // agree on what counts as similar. Names alike in every word are asked for first (few rows);
+    // only when they give fewer than TYPO_ENOUGH matches are names alike in any word added. The
+    // choice depends on the text alone, never on the page, so pages stay consistent.
     const grams = typoGrams(text.words);
-    const typos = (await repo.typoCandidates(text, TYPO_CANDIDATES))
-      .filter((hit) => !seen.has(hit.id) && containsAny(hit.name, grams))
-      .map((hit) => ({ hit, score: wordSimilarity(text.phrase, hit.name) }))
-      .filter(({ score }) => score >= TYPO_SIMILARITY)
-      .sort((a, b) => b.score - a.score || a.hit.id - b.hit.id);
+    const score = (candidates: TitleHit[]) =>
+      candidates
+        .filter((hit) => !seen.has(hit.id) && containsAny(hit.name, grams))
+        .map((hit) => ({ hit, score: wordSimilarity(text.phrase, hit.name) }))
+        .filter((scored) => scored.score >= TYPO_SIMILARITY);
+    let typos = score(await repo.typoCandidates(text, TYPO_CANDIDATES, true));
+    if (typos.length < TYPO_ENOUGH && typoGramsByWord(text.words).length > 1) {
+      const known = new Set(typos.map(({ hit }) => hit.id));
+      typos = typos.concat(score(await repo.typoCandidates(text, TYPO_CANDIDATES, false)).filter(({ hit }) => !known.has(hit.id)));
+    }
+    typos.sort((a, b) => b.score - a.score || a.hit.id - b.hit.id);
     add(typos.map(({ hit }) => hit));
     return hits;
   }

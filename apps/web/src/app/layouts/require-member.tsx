@@ -5,7 +5,8 @@ import { useIsSignedIn } from '../../lib/session';
 export function RequireMember() {
   const signedIn = useIsSignedIn();
   const location = useLocation();
-  if (!signedIn) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!signedIn)
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
 

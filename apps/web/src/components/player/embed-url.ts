@@ -1,6 +1,9 @@
 /** The YouTube video id of a watch, share, shorts or embed link. */
 export function youtubeId(url: string): string | null {
-  const match = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/|live\/)|youtu\.be\/)([\w-]{11})/.exec(url);
+  const match =
+    /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/|live\/)|youtu\.be\/)([\w-]{11})/.exec(
+      url,
+    );
   if (match?.[1]) return match[1];
   return /^[\w-]{11}$/.test(url) ? url : null;
 }

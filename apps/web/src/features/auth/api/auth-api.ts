@@ -34,13 +34,15 @@ export function useRegisterMutation() {
 
 export function useForgotPasswordMutation() {
   return useMutation({
-    mutationFn: (body: ForgotPasswordBody) => apiRequest<null>(ApiPaths.forgotPassword, { method: 'POST', body }),
+    mutationFn: (body: ForgotPasswordBody) =>
+      apiRequest<null>(ApiPaths.forgotPassword, { method: 'POST', body }),
   });
 }
 
 export function useResetPasswordMutation() {
   return useMutation({
-    mutationFn: (body: ResetPasswordBody) => apiRequest<null>(ApiPaths.resetPassword, { method: 'POST', body }),
+    mutationFn: (body: ResetPasswordBody) =>
+      apiRequest<null>(ApiPaths.resetPassword, { method: 'POST', body }),
   });
 }
 

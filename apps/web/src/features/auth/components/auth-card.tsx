@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** The framed card of the account pages, over a dimmed artwork backdrop. */
-export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  children,
+  footer,
+}: {
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="auth-page">
       <section className="auth-card" aria-labelledby="auth-title">

@@ -46,7 +46,9 @@ export function ForgotPasswordPage() {
         </p>
       }
     >
-      <p className="text-body-secondary">Enter the email of your account and we will send you a link to reset your password.</p>
+      <p className="text-body-secondary">
+        Enter the email of your account and we will send you a link to reset your password.
+      </p>
       <form onSubmit={onSubmit} noValidate>
         <FormField
           label="Email"
@@ -56,7 +58,11 @@ export function ForgotPasswordPage() {
           registration={register('email')}
           error={errors.email?.message}
         />
-        <button type="submit" className="btn btn-primary btn-lg w-100" disabled={!isDirty || !isValid || busy}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg w-100"
+          disabled={!isDirty || !isValid || busy}
+        >
           {busy ? 'Sending...' : 'Send Reset Link'}
         </button>
       </form>

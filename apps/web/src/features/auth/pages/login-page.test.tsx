@@ -84,7 +84,9 @@ describe('Login page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/browse'));
     expect(window.localStorage.getItem('token')).toBe('fresh-token');
-    expect(JSON.parse(window.localStorage.getItem('user') ?? '{}')).toMatchObject({ email: 'asha@example.com' });
+    expect(JSON.parse(window.localStorage.getItem('user') ?? '{}')).toMatchObject({
+      email: 'asha@example.com',
+    });
     expect(await screen.findByText(ServerMessages.loginSuccess)).toBeInTheDocument();
   });
 

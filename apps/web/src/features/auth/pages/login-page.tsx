@@ -101,7 +101,11 @@ export function LoginPage() {
           </div>
           <Link to="/forgot-password">Forgot Password</Link>
         </div>
-        <button type="submit" className="btn btn-primary btn-lg w-100" disabled={!isDirty || !isValid || busy}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg w-100"
+          disabled={!isDirty || !isValid || busy}
+        >
           {busy ? 'Signing In...' : 'Sign In'}
         </button>
       </form>

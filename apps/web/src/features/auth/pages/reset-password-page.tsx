@@ -73,7 +73,11 @@ export function ResetPasswordPage() {
           registration={register('password_confirmation')}
           error={errors.password_confirmation?.message ?? errors.token?.message}
         />
-        <button type="submit" className="btn btn-primary btn-lg w-100" disabled={!isDirty || !isValid || busy}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg w-100"
+          disabled={!isDirty || !isValid || busy}
+        >
           {busy ? 'Saving...' : 'Reset Password'}
         </button>
       </form>

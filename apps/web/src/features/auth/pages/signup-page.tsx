@@ -11,7 +11,8 @@ import { useRegisterMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 
 function emailFromState(state: unknown): string {
-  if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string') return state.email;
+  if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string')
+    return state.email;
   return '';
 }
 
@@ -86,7 +87,11 @@ export function SignupPage() {
           registration={register('password')}
           error={errors.password?.message}
         />
-        <button type="submit" className="btn btn-primary btn-lg w-100 mt-2" disabled={!isDirty || !isValid || busy}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg w-100 mt-2"
+          disabled={!isDirty || !isValid || busy}
+        >
           {busy ? 'Signing Up...' : 'Sign Up'}
         </button>
       </form>

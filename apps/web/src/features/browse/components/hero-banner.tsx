@@ -8,7 +8,9 @@ import { formatDuration, formatRating, yearOf } from '../../../lib/format';
 import { bannersQuery } from '../api/browse-api';
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /** One banner picked at random; nothing at all when banners fail to load or there are none. */
@@ -29,7 +31,8 @@ export function HeroBanner() {
 function HeroContent({ banner }: { banner: Banner }) {
   const headingId = useId();
   const { data: title } = banner;
-  const playsInline = title.trailer_url !== '' && (title.trailer_url_type === 'url' || title.trailer_url_type === 'hls');
+  const playsInline =
+    title.trailer_url !== '' && (title.trailer_url_type === 'url' || title.trailer_url_type === 'hls');
   const [paused, setPaused] = useState(prefersReducedMotion);
   const videoRef = useRef<HTMLVideoElement>(null);
 
@@ -93,7 +96,11 @@ function HeroContent({ banner }: { banner: Banner }) {
             <span>Play Now</span>
           </Link>
           {playsInline && (
-            <button type="button" className="btn btn-glass btn-lg" onClick={() => setPaused((value) => !value)}>
+            <button
+              type="button"
+              className="btn btn-glass btn-lg"
+              onClick={() => setPaused((value) => !value)}
+            >
               {paused ? 'Play trailer' : 'Pause trailer'}
             </button>
           )}

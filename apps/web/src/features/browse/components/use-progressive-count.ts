@@ -17,7 +17,10 @@ function nearBottom(threshold: number): boolean {
  * bottom comes within `threshold` px of the viewport bottom (also when the page is too short to
  * scroll, checked after each growth).
  */
-export function useProgressiveCount(total: number, { initial = 1, step = 2, threshold = 50 }: Options = {}): number {
+export function useProgressiveCount(
+  total: number,
+  { initial = 1, step = 2, threshold = 50 }: Options = {},
+): number {
   const [count, setCount] = useState(Math.min(initial, total));
 
   useEffect(() => {

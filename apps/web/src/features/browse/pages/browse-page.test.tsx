@@ -21,7 +21,9 @@ const VIEWPORT = 800;
 /** A page as tall as its rows, like a real layout, so "near the bottom" depends on the rows shown. */
 function fakeLayout() {
   const rows = () => document.querySelectorAll('.movie-row').length;
-  vi.spyOn(document.documentElement, 'scrollHeight', 'get').mockImplementation(() => 1000 + rows() * ROW_HEIGHT);
+  vi.spyOn(document.documentElement, 'scrollHeight', 'get').mockImplementation(
+    () => 1000 + rows() * ROW_HEIGHT,
+  );
   vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(VIEWPORT);
   let scrollY = 0;
   vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => scrollY);
@@ -35,7 +37,10 @@ function fakeLayout() {
 }
 
 const rowHeadings = () =>
-  screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent).filter((text) => text !== 'Night Harbour');
+  screen
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent)
+    .filter((text) => text !== 'Night Harbour');
 
 describe('Browse page', () => {
   beforeEach(() => {

@@ -22,7 +22,9 @@ export function EmailCapture() {
 
   return (
     <form className="email-capture" onSubmit={onSubmit}>
-      <p className="email-capture__lead">Ready to watch? Enter your email to create or restart your membership.</p>
+      <p className="email-capture__lead">
+        Ready to watch? Enter your email to create or restart your membership.
+      </p>
       <div className="email-capture__row">
         <label htmlFor={`${id}-email`} className="visually-hidden">
           Email address

@@ -8,23 +8,28 @@ const FAQ = [
   },
   {
     question: `How much does ${appName} cost?`,
-    answer: 'Watch on your phone, tablet, laptop and TV for one monthly price. Plans range from ₹149 to ₹649 a month. No extra costs, no contracts.',
+    answer:
+      'Watch on your phone, tablet, laptop and TV for one monthly price. Plans range from ₹149 to ₹649 a month. No extra costs, no contracts.',
   },
   {
     question: 'Where can I watch?',
-    answer: 'Anywhere, on any device with a modern web browser. Sign in with your account and pick up where you left off.',
+    answer:
+      'Anywhere, on any device with a modern web browser. Sign in with your account and pick up where you left off.',
   },
   {
     question: 'How do I cancel?',
-    answer: 'You can cancel your plan online in two clicks from Subscription plans. There are no cancellation fees; your plan stays active until the end of the period you paid for.',
+    answer:
+      'You can cancel your plan online in two clicks from Subscription plans. There are no cancellation fees; your plan stays active until the end of the period you paid for.',
   },
   {
     question: `What can I watch on ${appName}?`,
-    answer: 'Feature films, series, documentaries and more, with new titles added every week. Filmmakers can even submit their own movie or show for review.',
+    answer:
+      'Feature films, series, documentaries and more, with new titles added every week. Filmmakers can even submit their own movie or show for review.',
   },
   {
     question: `Is ${appName} good for kids?`,
-    answer: 'Every title shows its content rating, so families can choose what suits them before pressing play.',
+    answer:
+      'Every title shows its content rating, so families can choose what suits them before pressing play.',
   },
 ] as const;
 
@@ -52,7 +57,13 @@ export function FaqAccordion() {
                 {item.question}
               </button>
             </h3>
-            <div id={panelId} role="region" aria-labelledby={buttonId} className="accordion-collapse" hidden={!expanded}>
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              className="accordion-collapse"
+              hidden={!expanded}
+            >
               <div className="accordion-body">{item.answer}</div>
             </div>
           </div>

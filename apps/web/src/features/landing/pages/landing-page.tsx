@@ -53,7 +53,13 @@ export function LandingPage() {
           {FEATURES.map((feature) => (
             <li key={feature.title} className="col-12 col-sm-6 col-xl-3">
               <div className="feature-card">
-                <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" className="feature-card__icon">
+                <svg
+                  viewBox="0 0 24 24"
+                  width="40"
+                  height="40"
+                  aria-hidden="true"
+                  className="feature-card__icon"
+                >
                   <path fill="currentColor" d={feature.icon} />
                 </svg>
                 <h3 className="feature-card__title">{feature.title}</h3>

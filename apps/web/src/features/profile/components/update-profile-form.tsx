@@ -30,9 +30,12 @@ export function UpdateProfileForm({ user }: { user: User | null }) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const {
     register,
@@ -84,9 +87,19 @@ export function UpdateProfileForm({ user }: { user: User | null }) {
     <form onSubmit={onSubmit} noValidate className="profile-form">
       <div className="avatar-picker">
         {picture ? (
-          <img className="avatar-picker__image" src={picture} alt="Profile picture" width={150} height={150} />
+          <img
+            className="avatar-picker__image"
+            src={picture}
+            alt="Profile picture"
+            width={150}
+            height={150}
+          />
         ) : (
-          <span className="avatar-picker__image avatar-picker__image--empty" role="img" aria-label="No profile picture">
+          <span
+            className="avatar-picker__image avatar-picker__image--empty"
+            role="img"
+            aria-label="No profile picture"
+          >
             {`${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase() || '?'}
           </span>
         )}
@@ -120,7 +133,13 @@ export function UpdateProfileForm({ user }: { user: User | null }) {
         </div>
       </div>
 
-      <FormField label="Email" type="email" readOnly registration={register('email')} error={errors.email?.message} />
+      <FormField
+        label="Email"
+        type="email"
+        readOnly
+        registration={register('email')}
+        error={errors.email?.message}
+      />
       <div className="row gx-3">
         <div className="col-12 col-md-6">
           <FormField

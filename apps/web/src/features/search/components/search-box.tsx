@@ -149,7 +149,13 @@ export function SearchBox({ collapsible = false, initialText = '' }: SearchBoxPr
               <CloseIcon size={16} />
             </button>
           )}
-          <ul id={listId} role="listbox" aria-label="Suggestions" className="search-box__list" hidden={!expanded}>
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Suggestions"
+            className="search-box__list"
+            hidden={!expanded}
+          >
             {options.map((option, index) => (
               <li
                 key={option.id}

@@ -14,7 +14,11 @@ export function genresQuery() {
 export type MovieFilter = { genre_id: number } | { actor_id: number } | Record<string, never>;
 
 /** Logs a failed list page and shows it as empty (spec: list load failures give an empty list). */
-async function listPage(path: string, query: Record<string, number>, signal: AbortSignal): Promise<MovieCard[]> {
+async function listPage(
+  path: string,
+  query: Record<string, number>,
+  signal: AbortSignal,
+): Promise<MovieCard[]> {
   try {
     return await apiGet<MovieCard[]>(path, { ...query, per_page: GRID_PAGE_SIZE }, signal);
   } catch (error) {
@@ -31,7 +35,9 @@ export function movieListQuery(filter: MovieFilter) {
 }
 
 export function tvShowsQuery() {
-  return pagedCardsQuery(['titles', 'tv-shows'], (page, signal) => listPage(ApiPaths.tvShows, { page }, signal));
+  return pagedCardsQuery(['titles', 'tv-shows'], (page, signal) =>
+    listPage(ApiPaths.tvShows, { page }, signal),
+  );
 }
 
 export function movieDetailsQuery(id: number) {

@@ -43,7 +43,14 @@ export function EpisodeList({ seasons, signedIn, currentEpisodeId, onPlay }: Epi
           const current = episode.id === currentEpisodeId;
           return (
             <li key={episode.id} className={`episode${current ? ' is-current' : ''}`}>
-              <img src={episode.thumbnail_image} alt="" width={320} height={180} loading="lazy" decoding="async" />
+              <img
+                src={episode.thumbnail_image}
+                alt=""
+                width={320}
+                height={180}
+                loading="lazy"
+                decoding="async"
+              />
               <div className="episode__body">
                 <h3 className="episode__title">{label}</h3>
                 <p className="episode__meta">{formatDuration(episode.duration)}</p>
@@ -62,7 +69,11 @@ export function EpisodeList({ seasons, signedIn, currentEpisodeId, onPlay }: Epi
                   <span>{current ? 'Playing' : 'Play'}</span>
                 </button>
               ) : (
-                <Link to="/login" className="btn btn-outline-light btn-sm episode__play" aria-label={`Sign in to play ${label}`}>
+                <Link
+                  to="/login"
+                  className="btn btn-outline-light btn-sm episode__play"
+                  aria-label={`Sign in to play ${label}`}
+                >
                   <PlayIcon size={14} />
                   <span>Play</span>
                 </Link>

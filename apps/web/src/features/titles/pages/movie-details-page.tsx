@@ -115,7 +115,12 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
                 <span>Watch Now</span>
               </Link>
             )}
-            <WatchListButton titleId={movie.id} titleName={movie.name} saved={movie.is_watch_list} variant="full" />
+            <WatchListButton
+              titleId={movie.id}
+              titleName={movie.name}
+              saved={movie.is_watch_list}
+              variant="full"
+            />
           </div>
         </div>
       </div>
