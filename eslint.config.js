@@ -2,32 +2,58 @@ import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync, existsSync } from 'node:fs';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 /** Import direction of STYLE.md, with one zone per feature so a new feature is covered automatically. */
 const webZones = [
   // shared code never reaches up into features or the app shell
   { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
-  { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
+  {
+    target: './apps/web/src/lib',
+    from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+  },
   // features never import each other, nor the app shell
   ...features.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,
-    from: ['./apps/web/src/app', ...features.filter((other) => other !== feature).map((other) => `./apps/web/src/features/${other}`)],
+    from: [
+      './apps/web/src/app',
+      ...features.filter((other) => other !== feature).map((other) => `./apps/web/src/features/${other}`),
+    ],
   })),
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'artifacts/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'artifacts/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: globals.node } },
   {
     plugins: { import: importPlugin },
-    settings: { 'import/resolver': { typescript: { project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true } } },
+    settings: {
+      'import/resolver': {
+        typescript: {
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        },
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -39,8 +65,14 @@ export default tseslint.config(
             { target: './apps/web', from: './apps/server' },
             { target: './apps/server', from: './apps/web' },
             // server layering: repositories and services never see HTTP routes
-            { target: './apps/server/src/modules/**/*.repository.ts', from: './apps/server/src/modules/**/*.routes.ts' },
-            { target: './apps/server/src/modules/**/*.service.ts', from: './apps/server/src/modules/**/*.routes.ts' },
+            {
+              target: './apps/server/src/modules/**/*.repository.ts',
+              from: './apps/server/src/modules/**/*.routes.ts',
+            },
+            {
+              target: './apps/server/src/modules/**/*.service.ts',
+              from: './apps/server/src/modules/**/*.routes.ts',
+            },
             ...webZones,
           ],
         },

@@ -26,7 +26,10 @@ export type App = FastifyInstance;
 /** Builds the whole server from its config: database (migrated), adapters, plugins and routes. Never listens. */
 export async function buildApp(config: Config): Promise<App> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

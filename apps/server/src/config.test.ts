@@ -29,7 +29,12 @@ describe('loadConfig', () => {
   });
 
   it('uses PostgreSQL for a postgres URL and never seeds in production', () => {
-    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@127.0.0.1/db', NODE_ENV: 'production', SEED_DEMO: 'true' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://u@127.0.0.1/db',
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+    });
     expect(config.dialect).toBe('postgres');
     expect(config.seedDemo).toBe(false);
   });
@@ -37,14 +42,25 @@ describe('loadConfig', () => {
   it('refuses to start with one line per bad variable', () => {
     let error: unknown;
     try {
-      loadConfig({ DATA_DIR: dataDir, PORT: 'eighty', CURRENCY: 'rupees', PUBLIC_URL: 'localhost', DATABASE_URL: 'mysql://x' });
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: 'eighty',
+        CURRENCY: 'rupees',
+        PUBLIC_URL: 'localhost',
+        DATABASE_URL: 'mysql://x',
+      });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems;
     expect(problems).toHaveLength(4);
-    expect(problems.map((line) => line.split(':')[0]).sort()).toEqual(['CURRENCY', 'DATABASE_URL', 'PORT', 'PUBLIC_URL']);
+    expect(problems.map((line) => line.split(':')[0]).sort()).toEqual([
+      'CURRENCY',
+      'DATABASE_URL',
+      'PORT',
+      'PUBLIC_URL',
+    ]);
     expect((error as ConfigError).message.split('\n')).toHaveLength(5);
   });
 });

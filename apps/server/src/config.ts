@@ -8,13 +8,22 @@ const booleanText = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
-  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, { error: 'must be a port number' }).default(3000),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, { error: 'must be a port number' })
+    .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
-    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, { error: 'must start with postgres://, postgresql:// or sqlite:' })
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, {
+      error: 'must start with postgres://, postgresql:// or sqlite:',
+    })
     .optional(),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as http://localhost:3000' }).optional(),
   APP_NAME: z.string().min(1).max(60).default('Reeltime'),
@@ -37,7 +46,12 @@ const EnvSchema = z.object({
   FFPROBE_PATH: z.string().min(1).optional(),
   MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
   MEDIA_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
-  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(6 * 3600),
+  MEDIA_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(6 * 3600),
 });
 
 export type Config = Readonly<{
@@ -89,7 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`),
+      parsed.error.issues.map(
+        (issue) =>
+          `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
+      ),
     );
   }
   const vars = parsed.data;

@@ -76,10 +76,13 @@ export const ChangePasswordBodySchema = z
       .max(1024),
     ...newPasswordFields,
   })
-  .refine((body) => body.new_password_confirmation === '' || body.new_password === body.new_password_confirmation, {
-    error: Messages.passwordsMustMatch,
-    path: ['new_password_confirmation'],
-  });
+  .refine(
+    (body) => body.new_password_confirmation === '' || body.new_password === body.new_password_confirmation,
+    {
+      error: Messages.passwordsMustMatch,
+      path: ['new_password_confirmation'],
+    },
+  );
 export type ChangePasswordBody = z.input<typeof ChangePasswordBodySchema>;
 
 export const GenderSchema = z.enum(['male', 'female', 'other'], { error: Messages.genderInvalid });

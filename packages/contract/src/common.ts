@@ -34,10 +34,13 @@ export type PageQuery = z.infer<typeof PageQuerySchema>;
 export const DateStringSchema = z
   .string({ error: Messages.dateInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: Messages.dateInvalid })
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, { error: Messages.dateInvalid });
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    },
+    { error: Messages.dateInvalid },
+  );
 
 export const SuccessEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.literal(true), message: z.string().optional(), data });

@@ -6,10 +6,7 @@ import { Messages } from './messages';
 export const MAX_SUGGESTIONS = 10;
 export const MAX_SEARCH_LENGTH = 100;
 
-const searchText = z
-  .string()
-  .trim()
-  .max(MAX_SEARCH_LENGTH, { error: Messages.searchTooLong });
+const searchText = z.string().trim().max(MAX_SEARCH_LENGTH, { error: Messages.searchTooLong });
 
 export const SuggestionQuerySchema = z.object({ query: searchText.default('') });
 export type SuggestionQuery = z.input<typeof SuggestionQuerySchema>;

@@ -7,11 +7,22 @@ export const SUBMISSION_ROLES = ['Actor', 'Director', 'Executive Producer', 'Pro
 export const SUBMISSION_PLATFORMS = ['youtube', 'vimeo', 'dailymotion', 'other'] as const;
 
 const optionalText = (max: number) =>
-  z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().trim().max(max).optional());
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.string().trim().max(max).optional(),
+  );
 
 export const SubmissionCastFieldsSchema = z.object({
-  name: z.string({ error: Messages.castNameRequired }).trim().min(1, { error: Messages.castNameRequired }).max(100),
-  jobTitle: z.string({ error: Messages.jobTitleRequired }).trim().min(1, { error: Messages.jobTitleRequired }).max(100),
+  name: z
+    .string({ error: Messages.castNameRequired })
+    .trim()
+    .min(1, { error: Messages.castNameRequired })
+    .max(100),
+  jobTitle: z
+    .string({ error: Messages.jobTitleRequired })
+    .trim()
+    .min(1, { error: Messages.jobTitleRequired })
+    .max(100),
   email: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     z.email({ error: Messages.castEmailInvalid }).max(255).optional(),
@@ -20,10 +31,18 @@ export const SubmissionCastFieldsSchema = z.object({
 
 /** The text fields of `POST /user/movie-detail-request`; files are checked by the server separately. */
 export const SubmissionFieldsSchema = z.object({
-  name: z.string({ error: Messages.yourNameRequired }).trim().min(1, { error: Messages.yourNameRequired }).max(100),
+  name: z
+    .string({ error: Messages.yourNameRequired })
+    .trim()
+    .min(1, { error: Messages.yourNameRequired })
+    .max(100),
   email: emailField(),
   role: z.enum(SUBMISSION_ROLES, { error: Messages.roleRequired }),
-  title: z.string({ error: Messages.titleRequired }).trim().min(1, { error: Messages.titleRequired }).max(200),
+  title: z
+    .string({ error: Messages.titleRequired })
+    .trim()
+    .min(1, { error: Messages.titleRequired })
+    .max(200),
   description: optionalText(5000),
   type: optionalText(50),
   platform: z.preprocess(

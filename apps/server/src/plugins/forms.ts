@@ -21,7 +21,10 @@ export function nestFormFields(flat: Record<string, unknown>): FormObject {
   const root: FormObject = {};
   for (const [key, value] of Object.entries(flat)) {
     const parts = keyPath(key);
-    if (parts.length > 4 || parts.some((part) => part === '__proto__' || part === 'constructor' || part === 'prototype')) {
+    if (
+      parts.length > 4 ||
+      parts.some((part) => part === '__proto__' || part === 'constructor' || part === 'prototype')
+    ) {
       continue;
     }
     let node: FormObject | FormValue[] = root;
@@ -62,7 +65,13 @@ function asClientError(error: unknown): unknown {
 export const formsPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(multipart, {
-      limits: { fileSize: app.ctx.config.maxUploadBytes, files: 60, fields: 300, parts: 400, fieldSize: 100_000 },
+      limits: {
+        fileSize: app.ctx.config.maxUploadBytes,
+        files: 60,
+        fields: 300,
+        parts: 400,
+        fieldSize: 100_000,
+      },
       throwFileSizeLimit: true,
     });
     app.decorateRequest('uploads', {
@@ -81,7 +90,11 @@ export const formsPlugin = fp(
           } else {
             const previous = fields[part.fieldname];
             fields[part.fieldname] =
-              previous === undefined ? part.value : Array.isArray(previous) ? [...previous, part.value] : [previous, part.value];
+              previous === undefined
+                ? part.value
+                : Array.isArray(previous)
+                  ? [...previous, part.value]
+                  : [previous, part.value];
           }
         }
       } catch (error) {

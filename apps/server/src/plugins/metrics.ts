@@ -16,7 +16,11 @@ export const metricsPlugin = fp(
     });
     app.addHook('onResponse', async (request, reply) => {
       duration.observe(
-        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: reply.statusCode },
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? 'unmatched',
+          status_code: reply.statusCode,
+        },
         reply.elapsedTime / 1000,
       );
     });

@@ -19,7 +19,9 @@ export const openapiPlugin = fp(
         },
         servers: [{ url: '/' }],
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'api_token from /login' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', description: 'api_token from /login' },
+          },
         },
       },
       transform: jsonSchemaTransform,

@@ -13,7 +13,10 @@ afterAll(() => server.close());
 
 describe('health, metrics and docs', () => {
   it('answers /healthz and /readyz', async () => {
-    expect((await server.app.inject('/healthz')).json()).toMatchObject({ status: true, data: { status: 'ok' } });
+    expect((await server.app.inject('/healthz')).json()).toMatchObject({
+      status: true,
+      data: { status: 'ok' },
+    });
     const ready = await server.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
     expect(ready.json().data.status).toBe('ready');
@@ -52,7 +55,11 @@ describe('unknown paths', () => {
   });
 
   it('does not serve files outside the media folder', async () => {
-    for (const url of ['/media/../secrets/token-pepper', '/media/%2e%2e/secrets/token-pepper', '/media/..%2fsecrets%2ftoken-pepper']) {
+    for (const url of [
+      '/media/../secrets/token-pepper',
+      '/media/%2e%2e/secrets/token-pepper',
+      '/media/..%2fsecrets%2ftoken-pepper',
+    ]) {
       const res = await server.app.inject(url);
       expect([200, 403, 404]).toContain(res.statusCode);
       expect(res.body).not.toContain(server.config.tokenPepper);
@@ -71,33 +78,110 @@ describe('security headers', () => {
 
 describe('bad input never gives a 500 nor writes anything', () => {
   const huge = 'x'.repeat(200_000);
-  const cases: Array<{ name: string; url: string; payload?: string | Buffer; headers?: Record<string, string>; status: number[] }> = [
-    { name: 'bad JSON', url: '/api/v1/login', payload: '{"email":', headers: { 'content-type': 'application/json' }, status: [400] },
-    { name: 'JSON array', url: '/api/v1/register', payload: '[1,2]', headers: { 'content-type': 'application/json' }, status: [422] },
-    { name: 'JSON null', url: '/api/v1/register', payload: 'null', headers: { 'content-type': 'application/json' }, status: [400, 422] },
-    { name: 'wrong types', url: '/api/v1/register', payload: JSON.stringify({ first_name: 1, last_name: true, email: [], password: {} }), headers: { 'content-type': 'application/json' }, status: [422] },
-    { name: 'huge strings', url: '/api/v1/register', payload: JSON.stringify({ first_name: huge, last_name: huge, email: `${huge}@x.com`, password: huge }), headers: { 'content-type': 'application/json' }, status: [413, 422] },
-    { name: 'body over the limit', url: '/api/v1/register', payload: JSON.stringify({ first_name: 'x'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' }, status: [413] },
-    { name: 'unknown content type', url: '/api/v1/register', payload: 'first_name=x', headers: { 'content-type': 'text/csv' }, status: [400, 415] },
-    { name: 'prototype pollution', url: '/api/v1/register', payload: '{"__proto__":{"is_admin":1},"first_name":"a"}', headers: { 'content-type': 'application/json' }, status: [400, 422] },
-    { name: 'broken multipart', url: '/api/v1/register', payload: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, status: [400, 422] },
-    { name: 'multipart without boundary', url: '/api/v1/register', payload: 'abc', headers: { 'content-type': 'multipart/form-data' }, status: [400, 422] },
+  const cases: Array<{
+    name: string;
+    url: string;
+    payload?: string | Buffer;
+    headers?: Record<string, string>;
+    status: number[];
+  }> = [
+    {
+      name: 'bad JSON',
+      url: '/api/v1/login',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+      status: [400],
+    },
+    {
+      name: 'JSON array',
+      url: '/api/v1/register',
+      payload: '[1,2]',
+      headers: { 'content-type': 'application/json' },
+      status: [422],
+    },
+    {
+      name: 'JSON null',
+      url: '/api/v1/register',
+      payload: 'null',
+      headers: { 'content-type': 'application/json' },
+      status: [400, 422],
+    },
+    {
+      name: 'wrong types',
+      url: '/api/v1/register',
+      payload: JSON.stringify({ first_name: 1, last_name: true, email: [], password: {} }),
+      headers: { 'content-type': 'application/json' },
+      status: [422],
+    },
+    {
+      name: 'huge strings',
+      url: '/api/v1/register',
+      payload: JSON.stringify({ first_name: huge, last_name: huge, email: `${huge}@x.com`, password: huge }),
+      headers: { 'content-type': 'application/json' },
+      status: [413, 422],
+    },
+    {
+      name: 'body over the limit',
+      url: '/api/v1/register',
+      payload: JSON.stringify({ first_name: 'x'.repeat(2_000_000) }),
+      headers: { 'content-type': 'application/json' },
+      status: [413],
+    },
+    {
+      name: 'unknown content type',
+      url: '/api/v1/register',
+      payload: 'first_name=x',
+      headers: { 'content-type': 'text/csv' },
+      status: [400, 415],
+    },
+    {
+      name: 'prototype pollution',
+      url: '/api/v1/register',
+      payload: '{"__proto__":{"is_admin":1},"first_name":"a"}',
+      headers: { 'content-type': 'application/json' },
+      status: [400, 422],
+    },
+    {
+      name: 'broken multipart',
+      url: '/api/v1/register',
+      payload: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      status: [400, 422],
+    },
+    {
+      name: 'multipart without boundary',
+      url: '/api/v1/register',
+      payload: 'abc',
+      headers: { 'content-type': 'multipart/form-data' },
+      status: [400, 422],
+    },
   ];
 
   it.each(cases)('$name', async ({ url, payload, headers, status }) => {
-    const users = await server.app.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const users = await server.app.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await server.app.inject({ method: 'POST', url, payload, headers });
     expect(status).toContain(res.statusCode);
     const body = res.json();
     expect(body.status).toBe(false);
     expect(res.body).not.toMatch(/at .+\.ts:\d+|node_modules|SELECT|sqlite|postgres/i);
-    const after = await server.app.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await server.app.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(users.n));
   });
 
   it('a multipart request missing its parts is a 422 with field messages', async () => {
     const form = multipart([{ name: 'first_name', value: 'Only' }]);
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/user/update-profile', payload: form.payload, headers: { ...form.headers, ...auth } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/update-profile',
+      payload: form.payload,
+      headers: { ...form.headers, ...auth },
+    });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(expect.arrayContaining(['last_name', 'email']));
   });
@@ -115,10 +199,13 @@ describe('bad input never gives a 500 nor writes anything', () => {
 });
 
 describe('web app routes', () => {
-  it.each(['/', '/browse', '/movie-details/12', '/search?q=abc', '/reset-password?token=x'])('%s falls back to the web app', async (url) => {
-    const res = await server.app.inject(url);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('<div id="root">');
-  });
+  it.each(['/', '/browse', '/movie-details/12', '/search?q=abc', '/reset-password?token=x'])(
+    '%s falls back to the web app',
+    async (url) => {
+      const res = await server.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
 });

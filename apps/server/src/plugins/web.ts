@@ -45,7 +45,12 @@ export const webPlugin = fp(
 
     app.setNotFoundHandler((request, reply) => {
       const url = request.url;
-      if (url.startsWith(`${API_BASE}/`) || url === API_BASE || url.startsWith('/media/') || request.method !== 'GET') {
+      if (
+        url.startsWith(`${API_BASE}/`) ||
+        url === API_BASE ||
+        url.startsWith('/media/') ||
+        request.method !== 'GET'
+      ) {
         return reply.status(404).send({ status: false, message: ServerMessages.notFound });
       }
       if (!hasWebBuild) {

@@ -52,7 +52,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   const webDistDir = path.join(dataDir, 'web');
   mkdirSync(webDistDir);
-  writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Reeltime</title><div id="root"></div>');
+  writeFileSync(
+    path.join(webDistDir, 'index.html'),
+    '<!doctype html><title>Reeltime</title><div id="root"></div>',
+  );
   const app = await buildApp({ ...config, webDistDir });
   return {
     app,

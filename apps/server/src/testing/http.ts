@@ -21,7 +21,12 @@ export async function signUp(
   });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const data = login.json().data as { api_token: string; id: number; email: string };
-  return { ...account, id: data.id, token: data.api_token, auth: { authorization: `Bearer ${data.api_token}` } };
+  return {
+    ...account,
+    id: data.id,
+    token: data.api_token,
+    auth: { authorization: `Bearer ${data.api_token}` },
+  };
 }
 
 export interface Part {
@@ -40,8 +45,15 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
     if (part.filename !== undefined) head += `; filename="${part.filename}"`;
     head += '\r\n';
     if (part.contentType) head += `Content-Type: ${part.contentType}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`${head}\r\n`),
+      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

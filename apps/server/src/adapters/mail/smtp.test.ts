@@ -39,7 +39,10 @@ let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
 let server: TestServer;
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${peer.port}`, MAIL_FROM: 'Reeltime <no-reply@reeltime.test>' });
+  server = await startTestServer({
+    SMTP_URL: `smtp://127.0.0.1:${peer.port}`,
+    MAIL_FROM: 'Reeltime <no-reply@reeltime.test>',
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -49,7 +52,11 @@ afterAll(async () => {
 describe('SMTP mail adapter', () => {
   it('delivers the password reset link over SMTP and records it as sent', async () => {
     const member = await signUp(server.app, { email: 'smtp-member@example.com' });
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/forgot-password', payload: { email: member.email } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/forgot-password',
+      payload: { email: member.email },
+    });
     expect(res.statusCode).toBe(200);
     expect(peer.received).toHaveLength(1);
     const mail = peer.received[0]!;
@@ -69,7 +76,11 @@ describe('SMTP peer down', () => {
     const down = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     try {
       const member = await signUp(down.app, { email: 'unlucky@example.com' });
-      const res = await down.app.inject({ method: 'POST', url: '/api/v1/forgot-password', payload: { email: member.email } });
+      const res = await down.app.inject({
+        method: 'POST',
+        url: '/api/v1/forgot-password',
+        payload: { email: member.email },
+      });
       expect(res.statusCode).toBe(200);
       const row = await down.app.ctx.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
       expect(row.status).toBe('failed');

@@ -21,8 +21,18 @@ export function createSmtpMailer(db: Db, smtpUrl: string, from: string): Mailer 
         .returning('id')
         .executeTakeFirstOrThrow();
       try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-        await db.updateTable('outbox').set({ status: 'sent', sent_at: Date.now() }).where('id', '=', row.id).execute();
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+        await db
+          .updateTable('outbox')
+          .set({ status: 'sent', sent_at: Date.now() })
+          .where('id', '=', row.id)
+          .execute();
       } catch (error) {
         await db
           .updateTable('outbox')

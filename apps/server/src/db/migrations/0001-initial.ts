@@ -59,7 +59,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', ts, notNull)
     .addColumn('updated_at', ts, notNull)
     .execute();
-  await db.schema.createIndex('titles_type_release_idx').on('titles').columns(['type', 'release_date']).execute();
+  await db.schema
+    .createIndex('titles_type_release_idx')
+    .on('titles')
+    .columns(['type', 'release_date'])
+    .execute();
   await db.schema.createIndex('titles_free_idx').on('titles').columns(['is_free', 'release_date']).execute();
   await db.schema.createIndex('titles_likes_idx').on('titles').columns(['like_count', 'id']).execute();
   await db.schema.createIndex('titles_views_idx').on('titles').columns(['view_count', 'id']).execute();
@@ -70,7 +74,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('genre_id', 'integer', references('genres.id'))
     .addPrimaryKeyConstraint('title_genres_pk', ['title_id', 'genre_id'])
     .execute();
-  await db.schema.createIndex('title_genres_genre_idx').on('title_genres').columns(['genre_id', 'title_id']).execute();
+  await db.schema
+    .createIndex('title_genres_genre_idx')
+    .on('title_genres')
+    .columns(['genre_id', 'title_id'])
+    .execute();
 
   await withId(db, db.schema.createTable('people'))
     .addColumn('name', 'varchar(255)', notNull)
@@ -87,7 +95,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('position', 'integer', flag(0))
     .addPrimaryKeyConstraint('title_cast_pk', ['title_id', 'person_id', 'job_title'])
     .execute();
-  await db.schema.createIndex('title_cast_person_idx').on('title_cast').columns(['person_id', 'title_id']).execute();
+  await db.schema
+    .createIndex('title_cast_person_idx')
+    .on('title_cast')
+    .columns(['person_id', 'title_id'])
+    .execute();
 
   await withId(db, db.schema.createTable('seasons'))
     .addColumn('title_id', 'integer', references('titles.id'))
@@ -136,7 +148,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', ts, notNull)
     .addPrimaryKeyConstraint('watchlist_pk', ['user_id', 'title_id'])
     .execute();
-  await db.schema.createIndex('watchlist_user_created_idx').on('watchlist').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('watchlist_user_created_idx')
+    .on('watchlist')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   await withId(db, db.schema.createTable('playback_progress'))
     .addColumn('user_id', 'integer', references('users.id'))
@@ -178,7 +194,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('views', 'integer', flag(0))
     .addPrimaryKeyConstraint('title_daily_views_pk', ['title_id', 'day'])
     .execute();
-  await db.schema.createIndex('title_daily_views_day_idx').on('title_daily_views').columns(['day', 'title_id']).execute();
+  await db.schema
+    .createIndex('title_daily_views_day_idx')
+    .on('title_daily_views')
+    .columns(['day', 'title_id'])
+    .execute();
 
   await withId(db, db.schema.createTable('plans'))
     .addColumn('name', 'varchar(100)', notNull)
@@ -227,7 +247,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', ts, notNull)
     .addColumn('cancelled_at', ts)
     .execute();
-  await db.schema.createIndex('subscriptions_user_idx').on('subscriptions').columns(['user_id', 'status']).execute();
+  await db.schema
+    .createIndex('subscriptions_user_idx')
+    .on('subscriptions')
+    .columns(['user_id', 'status'])
+    .execute();
 
   await withId(db, db.schema.createTable('payment_events'))
     .addColumn('checkout_session_id', 'varchar(64)', references('checkout_sessions.id'))

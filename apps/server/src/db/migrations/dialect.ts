@@ -1,4 +1,10 @@
-import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+} from 'kysely';
 
 /** Helpers that give a column the same meaning on SQLite and PostgreSQL. Frozen with the migrations. */
 export function isPostgres(db: Kysely<unknown>): boolean {
@@ -16,7 +22,8 @@ export const timestampType = (db: Kysely<unknown>) => (isPostgres(db) ? 'bigint'
 export const floatType = (db: Kysely<unknown>) => (isPostgres(db) ? 'double precision' : 'real');
 
 export const notNull = (col: ColumnDefinitionBuilder) => col.notNull();
-export const flag = (defaultValue: 0 | 1) => (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(defaultValue);
+export const flag = (defaultValue: 0 | 1) => (col: ColumnDefinitionBuilder) =>
+  col.notNull().defaultTo(defaultValue);
 export const references = (target: string) => (col: ColumnDefinitionBuilder) =>
   col.notNull().references(target).onDelete('cascade');
 

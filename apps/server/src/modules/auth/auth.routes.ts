@@ -40,13 +40,19 @@ export async function authPublicRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     ApiPaths.login,
-    { config: { rateLimit }, schema: { tags, body: LoginBodySchema, response: { 200: SuccessEnvelope(LoginDataSchema) } } },
-    async (request) => (ok(await auth.login(request.body), ServerMessages.loginSuccess)),
+    {
+      config: { rateLimit },
+      schema: { tags, body: LoginBodySchema, response: { 200: SuccessEnvelope(LoginDataSchema) } },
+    },
+    async (request) => ok(await auth.login(request.body), ServerMessages.loginSuccess),
   );
 
   api.post(
     ApiPaths.forgotPassword,
-    { config: { rateLimit }, schema: { tags, body: ForgotPasswordBodySchema, response: { 200: NullDataEnvelopeSchema } } },
+    {
+      config: { rateLimit },
+      schema: { tags, body: ForgotPasswordBodySchema, response: { 200: NullDataEnvelopeSchema } },
+    },
     async (request) => {
       await auth.forgotPassword(request.body.email);
       return ok(null, ServerMessages.forgotPasswordSent);
@@ -55,7 +61,10 @@ export async function authPublicRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     ApiPaths.resetPassword,
-    { config: { rateLimit }, schema: { tags, body: ResetPasswordBodySchema, response: { 200: NullDataEnvelopeSchema } } },
+    {
+      config: { rateLimit },
+      schema: { tags, body: ResetPasswordBodySchema, response: { 200: NullDataEnvelopeSchema } },
+    },
     async (request) => {
       await auth.resetPassword(request.body);
       return ok(null, ServerMessages.resetPasswordDone);
@@ -81,8 +90,14 @@ export async function authMemberRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     ApiPaths.changePassword,
     {
-      schema: { tags, security, body: ChangePasswordBodySchema, response: { 200: SuccessEnvelope(ApiTokenDataSchema) } },
+      schema: {
+        tags,
+        security,
+        body: ChangePasswordBodySchema,
+        response: { 200: SuccessEnvelope(ApiTokenDataSchema) },
+      },
     },
-    async (request) => ok(await auth.changePassword(request.user!.id, request.body), ServerMessages.passwordChanged),
+    async (request) =>
+      ok(await auth.changePassword(request.user!.id, request.body), ServerMessages.passwordChanged),
   );
 }

@@ -78,12 +78,12 @@ export function createAuthService(ctx: AppContext) {
       // A delivery failure is recorded in the outbox and logged; the answer must not reveal it.
       await ctx.mailer
         .send({
-        to: row.email,
-        subject: `Reset your ${ctx.config.appName} password`,
-        text:
-          `Hello ${row.first_name},\n\nSomeone asked to reset the password of your ${ctx.config.appName} account.\n` +
-          `Open this link within 60 minutes to choose a new one:\n\n${link}\n\n` +
-          `If it was not you, ignore this message: your password stays as it is.\n`,
+          to: row.email,
+          subject: `Reset your ${ctx.config.appName} password`,
+          text:
+            `Hello ${row.first_name},\n\nSomeone asked to reset the password of your ${ctx.config.appName} account.\n` +
+            `Open this link within 60 minutes to choose a new one:\n\n${link}\n\n` +
+            `If it was not you, ignore this message: your password stays as it is.\n`,
         })
         .catch((error: unknown) => ctx.log.error({ err: error }, 'password reset mail not delivered'));
     },
@@ -94,7 +94,10 @@ export function createAuthService(ctx: AppContext) {
       if (!reset || !(await resets.markUsed(reset.id, now))) {
         throw new Validation(ServerMessages.resetTokenInvalid, { token: [ServerMessages.resetTokenInvalid] });
       }
-      await users.update(reset.user_id, { password_hash: await hashPassword(body.password), updated_at: now });
+      await users.update(reset.user_id, {
+        password_hash: await hashPassword(body.password),
+        updated_at: now,
+      });
       await tokens.revokeAllOfUser(reset.user_id);
     },
 
@@ -102,9 +105,14 @@ export function createAuthService(ctx: AppContext) {
     async changePassword(userId: number, body: Parsed<ChangePasswordBody>) {
       const row = await users.findById(userId);
       if (!row || !(await verifyPassword(row.password_hash, body.old_password))) {
-        throw new Validation(ServerMessages.oldPasswordWrong, { old_password: [ServerMessages.oldPasswordWrong] });
+        throw new Validation(ServerMessages.oldPasswordWrong, {
+          old_password: [ServerMessages.oldPasswordWrong],
+        });
       }
-      await users.update(userId, { password_hash: await hashPassword(body.new_password), updated_at: Date.now() });
+      await users.update(userId, {
+        password_hash: await hashPassword(body.new_password),
+        updated_at: Date.now(),
+      });
       await tokens.revokeAllOfUser(userId);
       const { token } = await tokens.issue(userId);
       return { api_token: token };

@@ -18,12 +18,24 @@ async function outbox() {
 
 describe('POST /register', () => {
   it('creates an account and never returns the password', async () => {
-    const res = await post('/register', { first_name: 'Ada', last_name: 'Lovelace', email: 'Ada@Example.com', password: 'secret1' });
+    const res = await post('/register', {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'Ada@Example.com',
+      password: 'secret1',
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ status: true, data: { email: 'ada@example.com', first_name: 'Ada', is_admin: false } });
+    expect(body).toMatchObject({
+      status: true,
+      data: { email: 'ada@example.com', first_name: 'Ada', is_admin: false },
+    });
     expect(JSON.stringify(body)).not.toMatch(/password|argon/i);
-    const row = await server.app.ctx.db.selectFrom('users').select('password_hash').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
+    const row = await server.app.ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'ada@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
 
@@ -39,15 +51,39 @@ describe('POST /register', () => {
   });
 
   it('answers 409 when the email is taken, in any case', async () => {
-    const res = await post('/register', { first_name: 'A', last_name: 'B', email: 'ADA@example.com', password: 'secret1' });
+    const res = await post('/register', {
+      first_name: 'A',
+      last_name: 'B',
+      email: 'ADA@example.com',
+      password: 'secret1',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ status: false, message: ServerMessages.emailTaken });
   });
 
   it.each([
-    [{}, { first_name: Messages.firstNameRequired, last_name: Messages.lastNameRequired, email: Messages.emailRequired, password: Messages.passwordRequired }],
-    [{ first_name: ' ', last_name: '', email: '', password: '' }, { first_name: Messages.firstNameRequired, last_name: Messages.lastNameRequired, email: Messages.emailRequired, password: Messages.passwordRequired }],
-    [{ first_name: 'A', last_name: 'B', email: 'not-an-email', password: '123' }, { email: Messages.emailInvalid, password: Messages.passwordMin6 }],
+    [
+      {},
+      {
+        first_name: Messages.firstNameRequired,
+        last_name: Messages.lastNameRequired,
+        email: Messages.emailRequired,
+        password: Messages.passwordRequired,
+      },
+    ],
+    [
+      { first_name: ' ', last_name: '', email: '', password: '' },
+      {
+        first_name: Messages.firstNameRequired,
+        last_name: Messages.lastNameRequired,
+        email: Messages.emailRequired,
+        password: Messages.passwordRequired,
+      },
+    ],
+    [
+      { first_name: 'A', last_name: 'B', email: 'not-an-email', password: '123' },
+      { email: Messages.emailInvalid, password: Messages.passwordMin6 },
+    ],
   ])('validates %j with the spec messages', async (payload, expected) => {
     const res = await post('/register', payload);
     expect(res.statusCode).toBe(422);
@@ -59,7 +95,12 @@ describe('POST /register', () => {
 
 describe('POST /login and GET /logout', () => {
   it('logs in with the right password and the token works until logout', async () => {
-    await post('/register', { first_name: 'Lin', last_name: 'Out', email: 'lin@example.com', password: 'secret1' });
+    await post('/register', {
+      first_name: 'Lin',
+      last_name: 'Out',
+      email: 'lin@example.com',
+      password: 'secret1',
+    });
     const res = await post('/login', { email: 'LIN@example.com', password: 'secret1' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -96,7 +137,11 @@ describe('POST /login and GET /logout', () => {
   });
 
   it('refuses logout without a token or with a bad one', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-a-real-token-at-all-0123456789' }, { authorization: 'Basic abc' }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer not-a-real-token-at-all-0123456789' },
+      { authorization: 'Basic abc' },
+    ]) {
       const res = await server.app.inject({ method: 'GET', url: '/api/v1/logout', headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ status: false, message: ServerMessages.unauthenticated });
@@ -105,7 +150,11 @@ describe('POST /login and GET /logout', () => {
 
   it('expires a token after 30 days without use', async () => {
     const member = await signUp(server.app);
-    await server.app.ctx.db.updateTable('api_tokens').set({ last_used_at: Date.now() - 31 * 86_400_000 }).where('user_id', '=', member.id).execute();
+    await server.app.ctx.db
+      .updateTable('api_tokens')
+      .set({ last_used_at: Date.now() - 31 * 86_400_000 })
+      .where('user_id', '=', member.id)
+      .execute();
     const res = await server.app.inject({ method: 'GET', url: '/api/v1/logout', headers: member.auth });
     expect(res.statusCode).toBe(401);
   });
@@ -113,7 +162,12 @@ describe('POST /login and GET /logout', () => {
 
 describe('forgot and reset password', () => {
   it('answers the same whether or not the account exists, and mails a link only when it does', async () => {
-    await post('/register', { first_name: 'Rita', last_name: 'Reset', email: 'rita@example.com', password: 'secret1' });
+    await post('/register', {
+      first_name: 'Rita',
+      last_name: 'Reset',
+      email: 'rita@example.com',
+      password: 'secret1',
+    });
     const before = (await outbox()).length;
     const known = await post('/forgot-password', { email: 'rita@example.com' });
     const unknown = await post('/forgot-password', { email: 'nobody@example.com' });
@@ -133,20 +187,36 @@ describe('forgot and reset password', () => {
     const mail = (await outbox())[0]!;
     const token = decodeURIComponent(/token=([^\s]+)/.exec(mail.text_body)![1]!);
 
-    const mismatch = await post('/reset-password', { token, password: 'newpass12', password_confirmation: 'other123' });
+    const mismatch = await post('/reset-password', {
+      token,
+      password: 'newpass12',
+      password_confirmation: 'other123',
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password_confirmation).toContain(Messages.passwordsMustMatch);
 
-    const res = await post('/reset-password', { token, password: 'newpass12', password_confirmation: 'newpass12' });
+    const res = await post('/reset-password', {
+      token,
+      password: 'newpass12',
+      password_confirmation: 'newpass12',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(ServerMessages.resetPasswordDone);
 
     const old = await server.app.inject({ method: 'GET', url: '/api/v1/logout', headers: member.auth });
     expect(old.statusCode).toBe(401);
-    expect((await post('/login', { email: 'reset-me@example.com', password: 'oldpass1' })).statusCode).toBe(422);
-    expect((await post('/login', { email: 'reset-me@example.com', password: 'newpass12' })).statusCode).toBe(200);
+    expect((await post('/login', { email: 'reset-me@example.com', password: 'oldpass1' })).statusCode).toBe(
+      422,
+    );
+    expect((await post('/login', { email: 'reset-me@example.com', password: 'newpass12' })).statusCode).toBe(
+      200,
+    );
 
-    const reuse = await post('/reset-password', { token, password: 'another12', password_confirmation: 'another12' });
+    const reuse = await post('/reset-password', {
+      token,
+      password: 'another12',
+      password_confirmation: 'another12',
+    });
     expect(reuse.statusCode).toBe(422);
     expect(reuse.json().message).toBe(ServerMessages.resetTokenInvalid);
   });
@@ -155,8 +225,15 @@ describe('forgot and reset password', () => {
     await signUp(server.app, { email: 'late@example.com' });
     await post('/forgot-password', { email: 'late@example.com' });
     const token = decodeURIComponent(/token=([^\s]+)/.exec((await outbox())[0]!.text_body)![1]!);
-    await server.app.ctx.db.updateTable('password_resets').set({ expires_at: Date.now() - 1 }).execute();
-    const res = await post('/reset-password', { token, password: 'newpass12', password_confirmation: 'newpass12' });
+    await server.app.ctx.db
+      .updateTable('password_resets')
+      .set({ expires_at: Date.now() - 1 })
+      .execute();
+    const res = await post('/reset-password', {
+      token,
+      password: 'newpass12',
+      password_confirmation: 'newpass12',
+    });
     expect(res.statusCode).toBe(422);
   });
 
@@ -185,9 +262,15 @@ describe('POST /user/change-password', () => {
     expect(res.json().message).toBe(ServerMessages.passwordChanged);
     const fresh = { authorization: `Bearer ${res.json().data.api_token}` };
 
-    expect((await server.app.inject({ method: 'GET', url: '/api/v1/logout', headers: otherAuth })).statusCode).toBe(401);
-    expect((await server.app.inject({ method: 'GET', url: '/api/v1/logout', headers: member.auth })).statusCode).toBe(401);
-    expect((await server.app.inject({ method: 'GET', url: '/api/v1/logout', headers: fresh })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/v1/logout', headers: otherAuth })).statusCode,
+    ).toBe(401);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/v1/logout', headers: member.auth })).statusCode,
+    ).toBe(401);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/v1/logout', headers: fresh })).statusCode,
+    ).toBe(200);
     expect((await post('/login', { email: member.email, password: 'second-pass' })).statusCode).toBe(200);
   });
 
@@ -195,12 +278,18 @@ describe('POST /user/change-password', () => {
     const member = await signUp(server.app);
     const res = await post(
       '/user/change-password',
-      { old_password: 'not-it-at-all', new_password: 'second-pass', new_password_confirmation: 'second-pass' },
+      {
+        old_password: 'not-it-at-all',
+        new_password: 'second-pass',
+        new_password_confirmation: 'second-pass',
+      },
       member.auth,
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.old_password).toEqual([ServerMessages.oldPasswordWrong]);
-    expect((await server.app.inject({ method: 'GET', url: '/api/v1/logout', headers: member.auth })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/v1/logout', headers: member.auth })).statusCode,
+    ).toBe(200);
   });
 
   it('validates with the spec messages', async () => {
@@ -211,14 +300,26 @@ describe('POST /user/change-password', () => {
       new_password: [Messages.newPasswordRequired],
       new_password_confirmation: [Messages.confirmPasswordRequired],
     });
-    const short = await post('/user/change-password', { old_password: 'x', new_password: 'short', new_password_confirmation: 'short' }, member.auth);
+    const short = await post(
+      '/user/change-password',
+      { old_password: 'x', new_password: 'short', new_password_confirmation: 'short' },
+      member.auth,
+    );
     expect(short.json().errors.new_password).toEqual([Messages.passwordMin8]);
-    const mismatch = await post('/user/change-password', { old_password: 'x', new_password: 'longenough', new_password_confirmation: 'different1' }, member.auth);
+    const mismatch = await post(
+      '/user/change-password',
+      { old_password: 'x', new_password: 'longenough', new_password_confirmation: 'different1' },
+      member.auth,
+    );
     expect(mismatch.json().errors.new_password_confirmation).toEqual([Messages.passwordsMustMatch]);
   });
 
   it('is 401 without a token', async () => {
-    const res = await post('/user/change-password', { old_password: 'a', new_password: 'b', new_password_confirmation: 'b' });
+    const res = await post('/user/change-password', {
+      old_password: 'a',
+      new_password: 'b',
+      new_password_confirmation: 'b',
+    });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -5,7 +5,13 @@ export function createPasswordResetRepository(db: Db) {
     async insert(userId: number, tokenHash: string, expiresAt: number, now: number) {
       await db
         .insertInto('password_resets')
-        .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null, created_at: now })
+        .values({
+          user_id: userId,
+          token_hash: tokenHash,
+          expires_at: expiresAt,
+          used_at: null,
+          created_at: now,
+        })
         .execute();
     },
     findUsable: (tokenHash: string, now: number) =>

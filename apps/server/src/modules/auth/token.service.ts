@@ -31,7 +31,8 @@ export function createTokenService(db: Db, pepper: string) {
       return { id: row.user_id, isAdmin: row.is_admin === 1, tokenId: row.id };
     },
     revoke: (tokenId: number) => tokens.delete(tokenId),
-    revokeAllOfUser: (userId: number, except: number | null = null) => tokens.deleteAllOfUserExcept(userId, except),
+    revokeAllOfUser: (userId: number, except: number | null = null) =>
+      tokens.deleteAllOfUserExcept(userId, except),
   };
 }
 export type TokenService = ReturnType<typeof createTokenService>;

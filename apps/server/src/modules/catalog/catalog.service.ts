@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { NotFound } from '../../lib/errors';
 import { DAY_MS, isoDay } from '../../lib/time';
+import { signMediaUrl } from '../../media/signed-url';
 import { formatDuration, overlayWatchList, releaseYear, toMovieCard } from './card.mapper';
 import { createCatalogRepository, type ListFilter, type Page } from './catalog.repository';
 
@@ -27,8 +28,10 @@ export function toPage(query: PageQuery): Page {
 
 type LinkType = VideoLink['type'];
 
-function toVideoLink(video: { type: LinkType; url: string; quality: string | null }): VideoLink {
-  return video.quality ? { type: video.type, url: video.url, quality: video.quality } : { type: video.type, url: video.url };
+/** A member's link to a full video: private files get a signed, expiring URL (decision 0006). */
+function toVideoLink(config: AppContext['config'], video: { type: LinkType; url: string; quality: string | null }): VideoLink {
+  const url = signMediaUrl(config, video.url);
+  return video.quality ? { type: video.type, url, quality: video.quality } : { type: video.type, url };
 }
 
 /** A title's trailer: its own trailer_url, else its first ready trailer video. */
@@ -140,10 +143,10 @@ export function createCatalogService(ctx: AppContext) {
     const titleLinks: VideoLink[] = [];
     const episodeLinks = new Map<number, VideoLink[]>();
     for (const video of videos) {
-      if (video.title_id === detail.id) titleLinks.push(toVideoLink(video));
+      if (video.title_id === detail.id) titleLinks.push(toVideoLink(ctx.config, video));
       else if (video.episode_id !== null) {
         const links = episodeLinks.get(video.episode_id) ?? [];
-        links.push(toVideoLink(video));
+        links.push(toVideoLink(ctx.config, video));
         episodeLinks.set(video.episode_id, links);
       }
     }

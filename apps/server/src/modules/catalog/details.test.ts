@@ -80,6 +80,7 @@ beforeAll(async () => {
       video({ title_id: movie, url: '/media/videos/1/broken.m3u8', status: 'failed', position: 2 }),
       video({ title_id: movie, url: '/media/videos/1/pending.m3u8', status: 'processing', position: 3 }),
       video({ title_id: movie, kind: 'trailer', type: 'youtube', url: 'https://youtube.com/watch?v=x', position: 0 }),
+      video({ title_id: movie, type: 'hls', url: '/media/private/videos/77/master.m3u8', quality: 'auto', position: 5 }),
     ])
     .execute();
 
@@ -220,8 +221,14 @@ describe('movie details for a member', () => {
     expect(body.data.video_links).toEqual([
       { type: 'url', url: '/media/videos/1/720.mp4' },
       { type: 'hls', url: '/media/videos/1/master.m3u8', quality: 'auto' },
+      { type: 'hls', url: expect.stringMatching(/^\/media\/s\/\d+\/[A-Za-z0-9_-]{43}\/videos\/77\/master\.m3u8$/), quality: 'auto' },
     ]);
     expect(body.data.progress).toBeNull();
+  });
+
+  it('never shows the unsigned path of a private video', async () => {
+    expect((await details(movie, alice.authorization)).text).not.toContain('/media/private/');
+    expect((await details(movie)).text).not.toContain('/media/private/');
   });
 
   it("adds episodes' full videos", async () => {

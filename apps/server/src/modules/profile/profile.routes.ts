@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
-import { ApiPaths, ServerMessages, SuccessEnvelope, UpdateProfileBodySchema, UserSchema } from '@reeltime/contract';
+import {
+  ApiPaths,
+  ServerMessages,
+  SuccessEnvelope,
+  UpdateProfileBodySchema,
+  UserSchema,
+} from '@reeltime/contract';
 import { createProfileService } from './profile.service';
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
@@ -18,6 +24,10 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: SuccessEnvelope(UserSchema) },
       },
     },
-    async (request) => ok(await profile.update(request.user!.id, request.body, request.uploads.get('file_url')), ServerMessages.profileUpdated),
+    async (request) =>
+      ok(
+        await profile.update(request.user!.id, request.body, request.uploads.get('file_url')),
+        ServerMessages.profileUpdated,
+      ),
   );
 }

@@ -25,9 +25,13 @@ export function createProfileService(ctx: AppContext) {
       const row = await users.findById(userId);
       if (!row) throw new NotFound();
       if (body.email !== row.email) {
-        throw new Validation(ServerMessages.profileEmailMismatch, { email: [ServerMessages.profileEmailMismatch] });
+        throw new Validation(ServerMessages.profileEmailMismatch, {
+          email: [ServerMessages.profileEmailMismatch],
+        });
       }
-      const profileImage = avatar ? await ctx.images.saveImage(avatar, 'avatars', AVATAR_SIZE) : row.profile_image;
+      const profileImage = avatar
+        ? await ctx.images.saveImage(avatar, 'avatars', AVATAR_SIZE)
+        : row.profile_image;
       const updated = await users.update(userId, {
         first_name: body.first_name,
         last_name: body.last_name,

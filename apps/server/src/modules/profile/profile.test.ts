@@ -15,7 +15,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const pngBytes = () =>
-  sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+  sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
 
 function update(parts: Parameters<typeof multipart>[0], headers = member.auth) {
   const form = multipart(parts);
@@ -60,15 +62,33 @@ describe('POST /user/update-profile', () => {
   });
 
   it('keeps the avatar and clears optional fields when they are sent empty (JSON)', async () => {
-    const before = (await server.app.ctx.db.selectFrom('users').select('profile_image').where('id', '=', member.id).executeTakeFirstOrThrow()).profile_image;
+    const before = (
+      await server.app.ctx.db
+        .selectFrom('users')
+        .select('profile_image')
+        .where('id', '=', member.id)
+        .executeTakeFirstOrThrow()
+    ).profile_image;
     const res = await server.app.inject({
       method: 'POST',
       url: '/api/v1/user/update-profile',
       headers: member.auth,
-      payload: { first_name: 'Pat', last_name: 'Profile', email: member.email, mobile: '', gender: '', date_of_birth: '' },
+      payload: {
+        first_name: 'Pat',
+        last_name: 'Profile',
+        email: member.email,
+        mobile: '',
+        gender: '',
+        date_of_birth: '',
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ mobile: null, gender: null, date_of_birth: null, profile_image: before });
+    expect(res.json().data).toMatchObject({
+      mobile: null,
+      gender: null,
+      date_of_birth: null,
+      profile_image: before,
+    });
   });
 
   it('refuses a file that is not an image, whatever its name, and changes nothing', async () => {
@@ -76,11 +96,20 @@ describe('POST /user/update-profile', () => {
       { name: 'first_name', value: 'Changed' },
       { name: 'last_name', value: 'Name' },
       { name: 'email', value: member.email },
-      { name: 'file_url', value: Buffer.from('%PDF-1.4 not an image at all'), filename: 'evil.png', contentType: 'image/png' },
+      {
+        name: 'file_url',
+        value: Buffer.from('%PDF-1.4 not an image at all'),
+        filename: 'evil.png',
+        contentType: 'image/png',
+      },
     ]);
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ status: false, message: ServerMessages.unsupportedMedia });
-    const row = await server.app.ctx.db.selectFrom('users').select('first_name').where('id', '=', member.id).executeTakeFirstOrThrow();
+    const row = await server.app.ctx.db
+      .selectFrom('users')
+      .select('first_name')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
     expect(row.first_name).toBe('Pat');
   });
 

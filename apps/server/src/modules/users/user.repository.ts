@@ -11,7 +11,12 @@ export function createUserRepository(db: Db) {
       return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
     },
     async update(id: number, changes: UserUpdate): Promise<UserRow> {
-      return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      return db
+        .updateTable('users')
+        .set(changes)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
   };
 }
