@@ -209,3 +209,17 @@ describe('web app routes', () => {
     },
   );
 });
+
+describe('site settings in the web app', () => {
+  it('writes the site name and currency into index.html, escaped', async () => {
+    const named = await startTestServer({ APP_NAME: 'Film <Club> & Co', CURRENCY: 'EUR' });
+    try {
+      const res = await named.app.inject('/browse');
+      expect(res.body).toContain('<title>Film &#60;Club&#62; &#38; Co</title>');
+      expect(res.body).toContain('<meta name="application-name" content="Film &#60;Club&#62; &#38; Co" />');
+      expect(res.body).toContain('<meta name="site-currency" content="EUR" />');
+    } finally {
+      await named.close();
+    }
+  });
+});

@@ -2,9 +2,22 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { API_BASE, ServerMessages } from '@reeltime/contract';
+import type { Config } from '../config';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The operator's settings reach the web app as meta tags, so one build serves any site name and currency. */
+function withSiteSettings(html: string, config: Config): string {
+  const name = escapeHtml(config.appName);
+  const meta =
+    `<meta name="application-name" content="${name}" />` +
+    `<meta name="site-currency" content="${escapeHtml(config.currency)}" />`;
+  return html.replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`).replace('</head>', `${meta}</head>`);
+}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRIVATE_MEDIA = /^\/?private(?:\/|$)/i;
@@ -30,13 +43,17 @@ export const webPlugin = fp(
       setHeaders: (res) => res.header('cache-control', IMMUTABLE),
     });
 
-    const hasWebBuild = existsSync(path.join(webDistDir, 'index.html'));
+    const indexFile = path.join(webDistDir, 'index.html');
+    const hasWebBuild = existsSync(indexFile);
+    const indexHtml = hasWebBuild ? withSiteSettings(await readFile(indexFile, 'utf8'), app.ctx.config) : '';
     if (hasWebBuild) {
       await app.register(fastifyStatic, {
         root: webDistDir,
         prefix: '/',
         wildcard: false,
         index: false,
+        // index.html is sent by the fallback below, with the site settings filled in.
+        allowedPath: (pathName) => pathName !== '/index.html',
         setHeaders: (res, filePath) => {
           if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', IMMUTABLE);
         },
@@ -59,8 +76,7 @@ export const webPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send('The web app has not been built. Run `npm run build` (npm start does it for you).');
       }
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', webDistDir);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     });
   },
   { name: 'web', dependencies: ['context'] },

@@ -54,7 +54,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   mkdirSync(webDistDir);
   writeFileSync(
     path.join(webDistDir, 'index.html'),
-    '<!doctype html><title>Reeltime</title><div id="root"></div>',
+    '<!doctype html><html><head><title>Reeltime</title></head><body><div id="root"></div></body></html>',
   );
   const app = await buildApp({ ...config, webDistDir });
   return {
