@@ -31,7 +31,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    // Prepares the catalog (a title with a trailer and a full video) and a signed-in member.
+    {
+      name: 'setup',
+      testMatch: /setup\/.*\.setup\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'chromium',
+      testMatch: /.*\.spec\.ts$/,
+      dependencies: ['setup'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: 'node e2e/support/start-server.mjs',
     url: `${baseURL}/readyz`,

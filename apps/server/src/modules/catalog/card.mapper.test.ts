@@ -27,8 +27,26 @@ describe('releaseYear', () => {
 describe('overlayWatchList', () => {
   it('returns new cards and leaves shared ones untouched', () => {
     const shared = [
-      toMovieCard({ id: 1, name: 'A', type: 'movie', poster_image: '/p', thumbnail_image: '/t', content_rating: 'PG', language: 'English', duration_minutes: 90 }),
-      toMovieCard({ id: 2, name: 'B', type: 'tvshow', poster_image: '/p', thumbnail_image: '/t', content_rating: 'PG', language: 'English', duration_minutes: null }),
+      toMovieCard({
+        id: 1,
+        name: 'A',
+        type: 'movie',
+        poster_image: '/p',
+        thumbnail_image: '/t',
+        content_rating: 'PG',
+        language: 'English',
+        duration_minutes: 90,
+      }),
+      toMovieCard({
+        id: 2,
+        name: 'B',
+        type: 'tvshow',
+        poster_image: '/p',
+        thumbnail_image: '/t',
+        content_rating: 'PG',
+        language: 'English',
+        duration_minutes: null,
+      }),
     ];
     const mine = overlayWatchList(shared, new Set([2]));
     expect(mine.map((card) => card.is_watch_list)).toEqual([false, true]);

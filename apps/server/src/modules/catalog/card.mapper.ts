@@ -4,7 +4,14 @@ import type { TitleRow } from '../../db/database';
 /** The title columns a MovieCard needs; list queries select exactly these. */
 export type CardRow = Pick<
   TitleRow,
-  'id' | 'name' | 'type' | 'poster_image' | 'thumbnail_image' | 'content_rating' | 'language' | 'duration_minutes'
+  | 'id'
+  | 'name'
+  | 'type'
+  | 'poster_image'
+  | 'thumbnail_image'
+  | 'content_rating'
+  | 'language'
+  | 'duration_minutes'
 >;
 
 /** Minutes as the wire's `H:M` text: 125 -> `2:05`, 45 -> `0:45`; unknown stays null. */

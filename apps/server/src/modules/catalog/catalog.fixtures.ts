@@ -43,26 +43,40 @@ export function catalogFixtures(app: App) {
     async genre(name: string, titleIds: number[] = []): Promise<number> {
       const { id } = await db.insertInto('genres').values({ name }).returning('id').executeTakeFirstOrThrow();
       if (titleIds.length > 0) {
-        await db.insertInto('title_genres').values(titleIds.map((titleId) => ({ title_id: titleId, genre_id: id }))).execute();
+        await db
+          .insertInto('title_genres')
+          .values(titleIds.map((titleId) => ({ title_id: titleId, genre_id: id })))
+          .execute();
       }
       return id;
     },
 
     async tag(titleId: number, genreIds: number[]): Promise<void> {
-      await db.insertInto('title_genres').values(genreIds.map((genreId) => ({ title_id: titleId, genre_id: genreId }))).execute();
+      await db
+        .insertInto('title_genres')
+        .values(genreIds.map((genreId) => ({ title_id: titleId, genre_id: genreId })))
+        .execute();
     },
 
     async person(name: string, email: string | null = null): Promise<number> {
       const { id } = await db
         .insertInto('people')
-        .values({ name, email, profile_image: `/media/people/${name.replace(/\W+/g, '-')}.jpg`, created_at: now })
+        .values({
+          name,
+          email,
+          profile_image: `/media/people/${name.replace(/\W+/g, '-')}.jpg`,
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
     },
 
     async cast(titleId: number, personId: number, jobTitle: string, position: number): Promise<void> {
-      await db.insertInto('title_cast').values({ title_id: titleId, person_id: personId, job_title: jobTitle, position }).execute();
+      await db
+        .insertInto('title_cast')
+        .values({ title_id: titleId, person_id: personId, job_title: jobTitle, position })
+        .execute();
     },
 
     async dailyViews(titleId: number, day: string, views: number): Promise<void> {

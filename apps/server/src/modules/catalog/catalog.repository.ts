@@ -29,7 +29,8 @@ type TitlesQuery = SelectQueryBuilder<Database, 'titles', CardRow>;
 
 export function createCatalogRepository(db: Db, dialect: Dialect) {
   /** Published titles with the card columns. */
-  const cards = (): TitlesQuery => db.selectFrom('titles').select(CARD_COLUMNS).where('titles.is_published', '=', 1);
+  const cards = (): TitlesQuery =>
+    db.selectFrom('titles').select(CARD_COLUMNS).where('titles.is_published', '=', 1);
 
   /**
    * Newest first; undated titles last on both dialects. SQLite already sorts NULL last when
@@ -47,7 +48,10 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
       .leftJoin(
         db
           .selectFrom('title_daily_views')
-          .select((eb) => ['title_daily_views.title_id', eb.fn.sum<number>('title_daily_views.views').as('recent')])
+          .select((eb) => [
+            'title_daily_views.title_id',
+            eb.fn.sum<number>('title_daily_views.views').as('recent'),
+          ])
           .where('title_daily_views.day', '>=', sinceDay)
           .groupBy('title_daily_views.title_id')
           .as('recent_views'),
@@ -62,7 +66,9 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
       let query: TitlesQuery;
       switch (name) {
         case 'popular':
-          query = byRecentViews(cards(), sinceDay).orderBy('titles.view_count', 'desc').orderBy('titles.id', 'desc');
+          query = byRecentViews(cards(), sinceDay)
+            .orderBy('titles.view_count', 'desc')
+            .orderBy('titles.id', 'desc');
           break;
         case 'topChannels':
           query = byRecentViews(cards().where('titles.type', '=', 'tvshow'), sinceDay)
@@ -86,7 +92,10 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
     },
 
     tvShows(page: Page): Promise<CardRow[]> {
-      return newestFirst(cards().where('titles.type', '=', 'tvshow')).limit(page.limit).offset(page.offset).execute();
+      return newestFirst(cards().where('titles.type', '=', 'tvshow'))
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
     },
 
     /** Titles of a genre and/or a cast member (both types); with no filter, every movie. Newest first. */
@@ -94,13 +103,28 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
       let query = cards();
       if (filter.genreId !== undefined) {
         const genreId = filter.genreId;
-        query = query.where('titles.id', 'in', db.selectFrom('title_genres').select('title_genres.title_id').where('title_genres.genre_id', '=', genreId));
+        query = query.where(
+          'titles.id',
+          'in',
+          db
+            .selectFrom('title_genres')
+            .select('title_genres.title_id')
+            .where('title_genres.genre_id', '=', genreId),
+        );
       }
       if (filter.actorId !== undefined) {
         const actorId = filter.actorId;
-        query = query.where('titles.id', 'in', db.selectFrom('title_cast').select('title_cast.title_id').where('title_cast.person_id', '=', actorId));
+        query = query.where(
+          'titles.id',
+          'in',
+          db
+            .selectFrom('title_cast')
+            .select('title_cast.title_id')
+            .where('title_cast.person_id', '=', actorId),
+        );
       }
-      if (filter.genreId === undefined && filter.actorId === undefined) query = query.where('titles.type', '=', 'movie');
+      if (filter.genreId === undefined && filter.actorId === undefined)
+        query = query.where('titles.type', '=', 'movie');
       return newestFirst(query).limit(page.limit).offset(page.offset).execute();
     },
 
@@ -123,12 +147,22 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
     },
 
     async isPublished(id: number): Promise<boolean> {
-      const row = await db.selectFrom('titles').select('titles.id').where('titles.id', '=', id).where('titles.is_published', '=', 1).executeTakeFirst();
+      const row = await db
+        .selectFrom('titles')
+        .select('titles.id')
+        .where('titles.id', '=', id)
+        .where('titles.is_published', '=', 1)
+        .executeTakeFirst();
       return row !== undefined;
     },
 
     genres(): Promise<{ id: number; name: string }[]> {
-      return db.selectFrom('genres').select(['genres.id', 'genres.name']).orderBy('genres.name').orderBy('genres.id').execute();
+      return db
+        .selectFrom('genres')
+        .select(['genres.id', 'genres.name'])
+        .orderBy('genres.name')
+        .orderBy('genres.id')
+        .execute();
     },
 
     /** Genres of several titles, by name. */
@@ -216,7 +250,9 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
           'people.name',
           'people.profile_image',
           'title_cast.job_title',
-          sql<number>`case when people.email is not null and people.email <> '' then 1 else 0 end`.as('has_email'),
+          sql<number>`case when people.email is not null and people.email <> '' then 1 else 0 end`.as(
+            'has_email',
+          ),
         ])
         .where('title_cast.title_id', '=', titleId)
         .orderBy('title_cast.position')
@@ -333,7 +369,13 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
         .select((eb) => [
           'titles.like_count',
           eb
-            .exists(eb.selectFrom('likes').select('likes.title_id').where('likes.user_id', '=', userId).where('likes.title_id', '=', titleId))
+            .exists(
+              eb
+                .selectFrom('likes')
+                .select('likes.title_id')
+                .where('likes.user_id', '=', userId)
+                .where('likes.title_id', '=', titleId),
+            )
             .as('is_liked'),
           'progress.position_seconds',
           'progress.duration_seconds',

@@ -27,8 +27,10 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const catalog = createCatalogService(app.ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(ApiPaths.banners, { schema: { tags, security, response: { 200: SuccessEnvelope(z.array(BannerSchema)) } } }, async () =>
-    ok(await catalog.banners()),
+  api.get(
+    ApiPaths.banners,
+    { schema: { tags, security, response: { 200: SuccessEnvelope(z.array(BannerSchema)) } } },
+    async () => ok(await catalog.banners()),
   );
 
   for (const [name, path] of Object.entries(RowPaths) as [RowName, string][]) {
@@ -45,8 +47,10 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ok(await catalog.tvShows(request.query, request.user?.id ?? null)),
   );
 
-  api.get(ApiPaths.genres, { schema: { tags, response: { 200: SuccessEnvelope(z.array(GenreSchema)) } } }, async () =>
-    ok(await catalog.genres()),
+  api.get(
+    ApiPaths.genres,
+    { schema: { tags, response: { 200: SuccessEnvelope(z.array(GenreSchema)) } } },
+    async () => ok(await catalog.genres()),
   );
 
   api.get(
@@ -55,14 +59,17 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
-        description: 'Titles of a genre (`genre_id`) and/or a cast member (`actor_id`), newest first; with neither, every movie.',
+        description:
+          'Titles of a genre (`genre_id`) and/or a cast member (`actor_id`), newest first; with neither, every movie.',
         querystring: MovieListQuerySchema,
         response: { 200: CardListEnvelope },
       },
     },
     async (request) => {
       const { genre_id: genreId, actor_id: actorId, page, per_page: perPage } = request.query;
-      return ok(await catalog.movieList({ genreId, actorId }, { page, per_page: perPage }, request.user?.id ?? null));
+      return ok(
+        await catalog.movieList({ genreId, actorId }, { page, per_page: perPage }, request.user?.id ?? null),
+      );
     },
   );
 
@@ -72,7 +79,8 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
-        description: 'video_links (and episode video_links) are filled only for members; progress only for members.',
+        description:
+          'video_links (and episode video_links) are filled only for members; progress only for members.',
         params: IdParamsSchema,
         response: { 200: SuccessEnvelope(MovieDetailSchema) },
       },

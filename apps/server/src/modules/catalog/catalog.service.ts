@@ -29,7 +29,10 @@ export function toPage(query: PageQuery): Page {
 type LinkType = VideoLink['type'];
 
 /** A member's link to a full video: private files get a signed, expiring URL (decision 0006). */
-function toVideoLink(config: AppContext['config'], video: { type: LinkType; url: string; quality: string | null }): VideoLink {
+function toVideoLink(
+  config: AppContext['config'],
+  video: { type: LinkType; url: string; quality: string | null },
+): VideoLink {
   const url = signMediaUrl(config, video.url);
   return video.quality ? { type: video.type, url, quality: video.quality } : { type: video.type, url };
 }
@@ -41,7 +44,9 @@ function trailerOf(
 ): { trailer_url: string; trailer_url_type: LinkType } {
   if (title.trailer_url) return { trailer_url: title.trailer_url, trailer_url_type: title.trailer_url_type };
   const video = trailers.get(title.id);
-  return video ? { trailer_url: video.url, trailer_url_type: video.type } : { trailer_url: '', trailer_url_type: title.trailer_url_type };
+  return video
+    ? { trailer_url: video.url, trailer_url_type: video.type }
+    : { trailer_url: '', trailer_url_type: title.trailer_url_type };
 }
 
 function firstByTitle<T extends { title_id: number | null }>(rows: T[]): Map<number, T> {
@@ -64,7 +69,10 @@ export function createCatalogService(ctx: AppContext) {
   /** Lays the member's watch list over shared cards with one query; visitors get the cards as they are. */
   async function withWatchList(cards: MovieCard[], userId: number | null): Promise<MovieCard[]> {
     if (userId === null || cards.length === 0) return cards;
-    const listed = await repo.watchListed(userId, cards.map((card) => card.id));
+    const listed = await repo.watchListed(
+      userId,
+      cards.map((card) => card.id),
+    );
     return overlayWatchList(cards, new Set(listed));
   }
 
@@ -76,7 +84,11 @@ export function createCatalogService(ctx: AppContext) {
     const [cast, episodes, related, trailers] = await Promise.all([
       repo.cast(id),
       title.type === 'tvshow' ? repo.episodesOfTitle(id) : Promise.resolve([]),
-      repo.related(id, genres.map((genre) => genre.id), MORE_ITEMS),
+      repo.related(
+        id,
+        genres.map((genre) => genre.id),
+        MORE_ITEMS,
+      ),
       title.trailer_url ? Promise.resolve([]) : repo.trailersOfTitles([id]),
     ]);
     const casts: Cast[] = cast.map((person) => ({
@@ -161,7 +173,10 @@ export function createCatalogService(ctx: AppContext) {
         ? {
             seasons: detail.seasons.map((season) => ({
               ...season,
-              episodes: season.episodes.map((episode) => ({ ...episode, video_links: episodeLinks.get(episode.id) ?? [] })),
+              episodes: season.episodes.map((episode) => ({
+                ...episode,
+                video_links: episodeLinks.get(episode.id) ?? [],
+              })),
             })),
           }
         : {}),
@@ -246,7 +261,9 @@ export function createCatalogService(ctx: AppContext) {
 
     async movieList(filter: ListFilter, query: PageQuery, userId: number | null): Promise<MovieCard[]> {
       const key = `list:${filter.genreId ?? ''}:${filter.actorId ?? ''}:${query.page}:${query.per_page}`;
-      const cards = await cached(key, async () => (await repo.list(filter, toPage(query))).map((row) => toMovieCard(row)));
+      const cards = await cached(key, async () =>
+        (await repo.list(filter, toPage(query))).map((row) => toMovieCard(row)),
+      );
       return withWatchList(cards, userId);
     },
 

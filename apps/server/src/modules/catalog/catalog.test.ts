@@ -15,14 +15,53 @@ beforeAll(async () => {
   server = await startTestServer();
   const fx = catalogFixtures(server.app);
   t = {};
-  t.alpha = await fx.title({ name: 'Alpha', release_date: '2021-05-01', like_count: 5, view_count: 100, is_free: 1, duration_minutes: 125 });
+  t.alpha = await fx.title({
+    name: 'Alpha',
+    release_date: '2021-05-01',
+    like_count: 5,
+    view_count: 100,
+    is_free: 1,
+    duration_minutes: 125,
+  });
   t.bravo = await fx.title({ name: 'Bravo', release_date: '2023-01-01', like_count: 50, view_count: 10 });
-  t.charlie = await fx.title({ name: 'Charlie', release_date: '2022-06-15', like_count: 50, view_count: 500 });
+  t.charlie = await fx.title({
+    name: 'Charlie',
+    release_date: '2022-06-15',
+    like_count: 50,
+    view_count: 500,
+  });
   t.delta = await fx.title({ name: 'Delta', release_date: null, is_free: 1, duration_minutes: null });
-  t.echo = await fx.title({ name: 'Echo', release_date: '2025-01-01', like_count: 999, view_count: 999, is_free: 1, is_published: 0 });
-  t.foxtrot = await fx.title({ name: 'Foxtrot', type: 'tvshow', release_date: '2024-03-01', imdb_rating: 8.5, view_count: 50, like_count: 1, trailer_url: '' });
-  t.golf = await fx.title({ name: 'Golf', type: 'tvshow', release_date: '2019-01-01', imdb_rating: 9.1, view_count: 5 });
-  t.hotel = await fx.title({ name: 'Hotel', type: 'tvshow', release_date: '2022-01-01', imdb_rating: 7, is_free: 1 });
+  t.echo = await fx.title({
+    name: 'Echo',
+    release_date: '2025-01-01',
+    like_count: 999,
+    view_count: 999,
+    is_free: 1,
+    is_published: 0,
+  });
+  t.foxtrot = await fx.title({
+    name: 'Foxtrot',
+    type: 'tvshow',
+    release_date: '2024-03-01',
+    imdb_rating: 8.5,
+    view_count: 50,
+    like_count: 1,
+    trailer_url: '',
+  });
+  t.golf = await fx.title({
+    name: 'Golf',
+    type: 'tvshow',
+    release_date: '2019-01-01',
+    imdb_rating: 9.1,
+    view_count: 5,
+  });
+  t.hotel = await fx.title({
+    name: 'Hotel',
+    type: 'tvshow',
+    release_date: '2022-01-01',
+    imdb_rating: 7,
+    is_free: 1,
+  });
   t.india = await fx.title({ name: 'India', type: 'tvshow', release_date: '2020-06-01', imdb_rating: 8 });
 
   // Recent views: Bravo 30, Foxtrot 2 + 3, Golf 5; Alpha's 1000 are older than a week.
@@ -75,7 +114,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function get(url: string, authorization?: string) {
-  const res = await server.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: authorization ? { authorization } : {} });
+  const res = await server.app.inject({
+    method: 'GET',
+    url: `/api/v1${url}`,
+    headers: authorization ? { authorization } : {},
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -88,7 +131,16 @@ async function names(url: string, authorization?: string): Promise<string[]> {
 
 describe('browse rows', () => {
   it('popular: views of the last 7 days (Foxtrot and Golf tie at 5), then all-time views, then id', async () => {
-    expect(await names('/user/popular-movie')).toEqual(['Bravo', 'Foxtrot', 'Golf', 'Charlie', 'Alpha', 'India', 'Hotel', 'Delta']);
+    expect(await names('/user/popular-movie')).toEqual([
+      'Bravo',
+      'Foxtrot',
+      'Golf',
+      'Charlie',
+      'Alpha',
+      'India',
+      'Hotel',
+      'Delta',
+    ]);
   });
 
   it('top channels: only TV shows, by recent views then IMDb rating', async () => {
@@ -104,11 +156,29 @@ describe('browse rows', () => {
   });
 
   it('most liked: by like count, ties by id', async () => {
-    expect(await names('/user/most-like-movie')).toEqual(['Charlie', 'Bravo', 'Alpha', 'Foxtrot', 'India', 'Hotel', 'Golf', 'Delta']);
+    expect(await names('/user/most-like-movie')).toEqual([
+      'Charlie',
+      'Bravo',
+      'Alpha',
+      'Foxtrot',
+      'India',
+      'Hotel',
+      'Golf',
+      'Delta',
+    ]);
   });
 
   it('most viewed: by view count, ties by id', async () => {
-    expect(await names('/user/most-view-movie')).toEqual(['Charlie', 'Alpha', 'Foxtrot', 'Bravo', 'Golf', 'India', 'Hotel', 'Delta']);
+    expect(await names('/user/most-view-movie')).toEqual([
+      'Charlie',
+      'Alpha',
+      'Foxtrot',
+      'Bravo',
+      'Golf',
+      'India',
+      'Hotel',
+      'Delta',
+    ]);
   });
 
   it('answers MovieCards with H:M durations', async () => {
@@ -250,9 +320,16 @@ describe('who is asking', () => {
       payload: { entertainment_id: t.charlie },
     });
     expect(res.statusCode).toBe(200);
-    for (const path of ['/user/popular-movie', '/user/latest-movie', '/user/most-like-movie', `/user/movie-list?genre_id=${genres.drama}`]) {
+    for (const path of [
+      '/user/popular-movie',
+      '/user/latest-movie',
+      '/user/most-like-movie',
+      `/user/movie-list?genre_id=${genres.drama}`,
+    ]) {
       const { body } = await get(path, alice.authorization);
-      const listed = body.data.filter((card: { is_watch_list: boolean }) => card.is_watch_list).map((card: { id: number }) => card.id);
+      const listed = body.data
+        .filter((card: { is_watch_list: boolean }) => card.is_watch_list)
+        .map((card: { id: number }) => card.id);
       expect(listed).toEqual([t.charlie]);
       const anonymous = await get(path);
       expect(anonymous.body.data.every((card: { is_watch_list: boolean }) => !card.is_watch_list)).toBe(true);

@@ -14,7 +14,16 @@ let alice: { id: number; authorization: string };
 let bob: { id: number; authorization: string };
 
 const now = Date.now();
-const video = (fields: { title_id?: number; episode_id?: number; kind?: 'main' | 'trailer'; type?: 'hls' | 'url' | 'youtube'; url: string; quality?: string | null; status?: 'ready' | 'failed' | 'processing'; position?: number }) => ({
+const video = (fields: {
+  title_id?: number;
+  episode_id?: number;
+  kind?: 'main' | 'trailer';
+  type?: 'hls' | 'url' | 'youtube';
+  url: string;
+  quality?: string | null;
+  status?: 'ready' | 'failed' | 'processing';
+  position?: number;
+}) => ({
   title_id: fields.title_id ?? null,
   episode_id: fields.episode_id ?? null,
   kind: fields.kind ?? 'main',
@@ -75,22 +84,60 @@ beforeAll(async () => {
   await db
     .insertInto('videos')
     .values([
-      video({ title_id: movie, type: 'hls', url: '/media/videos/1/master.m3u8', quality: 'auto', position: 1 }),
+      video({
+        title_id: movie,
+        type: 'hls',
+        url: '/media/videos/1/master.m3u8',
+        quality: 'auto',
+        position: 1,
+      }),
       video({ title_id: movie, type: 'url', url: '/media/videos/1/720.mp4', position: 0 }),
       video({ title_id: movie, url: '/media/videos/1/broken.m3u8', status: 'failed', position: 2 }),
       video({ title_id: movie, url: '/media/videos/1/pending.m3u8', status: 'processing', position: 3 }),
-      video({ title_id: movie, kind: 'trailer', type: 'youtube', url: 'https://youtube.com/watch?v=x', position: 0 }),
-      video({ title_id: movie, type: 'hls', url: '/media/private/videos/77/master.m3u8', quality: 'auto', position: 5 }),
+      video({
+        title_id: movie,
+        kind: 'trailer',
+        type: 'youtube',
+        url: 'https://youtube.com/watch?v=x',
+        position: 0,
+      }),
+      video({
+        title_id: movie,
+        type: 'hls',
+        url: '/media/private/videos/77/master.m3u8',
+        quality: 'auto',
+        position: 5,
+      }),
     ])
     .execute();
 
-  show = await fx.title({ name: 'Harbor Lights', type: 'tvshow', release_date: null, duration_minutes: null });
-  const seasonTwo = await db.insertInto('seasons').values({ title_id: show, season_number: 2, name: 'Season 2' }).returning('id').executeTakeFirstOrThrow();
-  const seasonOne = await db.insertInto('seasons').values({ title_id: show, season_number: 1, name: 'Season 1' }).returning('id').executeTakeFirstOrThrow();
+  show = await fx.title({
+    name: 'Harbor Lights',
+    type: 'tvshow',
+    release_date: null,
+    duration_minutes: null,
+  });
+  const seasonTwo = await db
+    .insertInto('seasons')
+    .values({ title_id: show, season_number: 2, name: 'Season 2' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const seasonOne = await db
+    .insertInto('seasons')
+    .values({ title_id: show, season_number: 1, name: 'Season 1' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const episode = (seasonId: number, number: number) =>
     db
       .insertInto('episodes')
-      .values({ season_id: seasonId, episode_number: number, name: `Episode ${number}`, description: 'Waves.', duration_minutes: 45, thumbnail_image: `/media/episodes/${seasonId}-${number}.jpg` })
+      .values({
+        season_id: seasonId,
+        episode_number: number,
+        name: `Episode ${number}`,
+        description: 'Waves.',
+        duration_minutes: 45,
+        thumbnail_image: `/media/episodes/${seasonId}-${number}.jpg`,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
   episodes = [
@@ -151,9 +198,27 @@ describe('movie details for a visitor', () => {
   it('orders cast by position and tells whether each has an address, never the address', async () => {
     const { body, text } = await details(movie);
     expect(body.data.casts).toEqual([
-      { id: people.director, name: 'The Director', profile_image: expect.any(String), job_title: 'Director', has_email: false },
-      { id: people.lead, name: 'Lead Actor', profile_image: expect.any(String), job_title: 'Actor', has_email: true },
-      { id: people.writer, name: 'Blank Mail', profile_image: expect.any(String), job_title: 'Writer', has_email: false },
+      {
+        id: people.director,
+        name: 'The Director',
+        profile_image: expect.any(String),
+        job_title: 'Director',
+        has_email: false,
+      },
+      {
+        id: people.lead,
+        name: 'Lead Actor',
+        profile_image: expect.any(String),
+        job_title: 'Actor',
+        has_email: true,
+      },
+      {
+        id: people.writer,
+        name: 'Blank Mail',
+        profile_image: expect.any(String),
+        job_title: 'Writer',
+        has_email: false,
+      },
     ]);
     expect(text).not.toContain('lead@example.com');
     expect(text).not.toContain('"email"');
@@ -198,11 +263,32 @@ describe('movie details for a visitor', () => {
         season_number: 1,
         name: 'Season 1',
         episodes: [
-          { id: episodes[1], episode_number: 1, name: 'Episode 1', description: 'Waves.', duration: '0:45', thumbnail_image: expect.any(String), video_links: [] },
-          { id: episodes[0], episode_number: 2, name: 'Episode 2', description: 'Waves.', duration: '0:45', thumbnail_image: expect.any(String), video_links: [] },
+          {
+            id: episodes[1],
+            episode_number: 1,
+            name: 'Episode 1',
+            description: 'Waves.',
+            duration: '0:45',
+            thumbnail_image: expect.any(String),
+            video_links: [],
+          },
+          {
+            id: episodes[0],
+            episode_number: 2,
+            name: 'Episode 2',
+            description: 'Waves.',
+            duration: '0:45',
+            thumbnail_image: expect.any(String),
+            video_links: [],
+          },
         ],
       },
-      { id: expect.any(Number), season_number: 2, name: 'Season 2', episodes: [expect.objectContaining({ id: episodes[2], video_links: [] })] },
+      {
+        id: expect.any(Number),
+        season_number: 2,
+        name: 'Season 2',
+        episodes: [expect.objectContaining({ id: episodes[2], video_links: [] })],
+      },
     ]);
   });
 
@@ -221,7 +307,11 @@ describe('movie details for a member', () => {
     expect(body.data.video_links).toEqual([
       { type: 'url', url: '/media/videos/1/720.mp4' },
       { type: 'hls', url: '/media/videos/1/master.m3u8', quality: 'auto' },
-      { type: 'hls', url: expect.stringMatching(/^\/media\/s\/\d+\/[A-Za-z0-9_-]{43}\/videos\/77\/master\.m3u8$/), quality: 'auto' },
+      {
+        type: 'hls',
+        url: expect.stringMatching(/^\/media\/s\/\d+\/[A-Za-z0-9_-]{43}\/videos\/77\/master\.m3u8$/),
+        quality: 'auto',
+      },
     ]);
     expect(body.data.progress).toBeNull();
   });
@@ -259,23 +349,60 @@ describe('movie details for a member', () => {
     await db.insertInto('likes').values({ user_id: alice.id, title_id: movie, created_at: now }).execute();
     await db
       .insertInto('playback_progress')
-      .values({ user_id: alice.id, title_id: movie, episode_id: 0, position_seconds: 300, duration_seconds: 7500, finished: 0, updated_at: now })
+      .values({
+        user_id: alice.id,
+        title_id: movie,
+        episode_id: 0,
+        position_seconds: 300,
+        duration_seconds: 7500,
+        finished: 0,
+        updated_at: now,
+      })
       .execute();
     await db
       .insertInto('playback_progress')
       .values([
-        { user_id: alice.id, title_id: show, episode_id: episodes[1]!, position_seconds: 10, duration_seconds: 2700, finished: 0, updated_at: now - 1000 },
-        { user_id: alice.id, title_id: show, episode_id: episodes[0]!, position_seconds: 99.5, duration_seconds: 2700, finished: 0, updated_at: now },
+        {
+          user_id: alice.id,
+          title_id: show,
+          episode_id: episodes[1]!,
+          position_seconds: 10,
+          duration_seconds: 2700,
+          finished: 0,
+          updated_at: now - 1000,
+        },
+        {
+          user_id: alice.id,
+          title_id: show,
+          episode_id: episodes[0]!,
+          position_seconds: 99.5,
+          duration_seconds: 2700,
+          finished: 0,
+          updated_at: now,
+        },
       ])
       .execute();
 
     const mine = (await details(movie, alice.authorization)).body.data;
-    expect(mine).toMatchObject({ is_watch_list: true, is_liked: true, likes: 42, progress: { position_seconds: 300, duration_seconds: 7500 } });
+    expect(mine).toMatchObject({
+      is_watch_list: true,
+      is_liked: true,
+      likes: 42,
+      progress: { position_seconds: 300, duration_seconds: 7500 },
+    });
     expect(mine.progress).not.toHaveProperty('episode_id');
-    expect(mine.more_items.filter((card: { is_watch_list: boolean }) => card.is_watch_list).map((card: { id: number }) => card.id)).toEqual([related.both]);
+    expect(
+      mine.more_items
+        .filter((card: { is_watch_list: boolean }) => card.is_watch_list)
+        .map((card: { id: number }) => card.id),
+    ).toEqual([related.both]);
 
     const showDetails = (await details(show, alice.authorization)).body.data;
-    expect(showDetails.progress).toEqual({ position_seconds: 99.5, duration_seconds: 2700, episode_id: episodes[0] });
+    expect(showDetails.progress).toEqual({
+      position_seconds: 99.5,
+      duration_seconds: 2700,
+      episode_id: episodes[0],
+    });
 
     const bobs = (await details(movie, bob.authorization)).body.data;
     expect(bobs).toMatchObject({ is_watch_list: false, is_liked: false, progress: null });

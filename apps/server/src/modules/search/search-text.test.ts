@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { containsAny, escapeLike, ftsQuote, parseSearchText, prefixTsQuery, typoGrams, typoGramsByWord, wordSimilarity } from './search-text';
+import {
+  containsAny,
+  escapeLike,
+  ftsQuote,
+  parseSearchText,
+  prefixTsQuery,
+  typoGrams,
+  typoGramsByWord,
+  wordSimilarity,
+} from './search-text';
 
 describe('parseSearchText', () => {
   it('is null for blank text', () => {

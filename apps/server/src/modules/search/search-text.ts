@@ -27,7 +27,11 @@ export function escapeLike(text: string): string {
 export function parseSearchText(raw: string): SearchText | null {
   // Control characters (NUL above all) and lone surrogates are refused by PostgreSQL text and
   // mean nothing in a title.
-  const phrase = raw.replace(/[\p{Cc}\p{Cs}]+/gu, ' ').trim().replace(/\s+/g, ' ').toLowerCase();
+  const phrase = raw
+    .replace(/[\p{Cc}\p{Cs}]+/gu, ' ')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
   if (!phrase) return null;
   const words = [...new Set(phrase.match(WORD) ?? [])];
   return {
@@ -54,7 +58,8 @@ const TYPO_GRAM = 4;
  */
 export function typoGramsByWord(words: readonly string[]): string[][] {
   const long = words.map((word) => [...word]).filter((chars) => chars.length >= TYPO_GRAM);
-  if (long.length === 0) return words.filter((word) => [...word].length === MIN_FULL_TEXT_WORD).map((word) => [word]);
+  if (long.length === 0)
+    return words.filter((word) => [...word].length === MIN_FULL_TEXT_WORD).map((word) => [word]);
   const seen = new Set<string>();
   return long
     .map((chars) => {

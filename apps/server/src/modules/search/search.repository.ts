@@ -1,6 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/connection';
-import { escapeLike, ftsQuote, MIN_FULL_TEXT_WORD, prefixTsQuery, typoGramsByWord, type SearchText } from './search-text';
+import {
+  escapeLike,
+  ftsQuote,
+  MIN_FULL_TEXT_WORD,
+  prefixTsQuery,
+  typoGramsByWord,
+  type SearchText,
+} from './search-text';
 
 export interface TitleHit {
   id: number;
@@ -64,24 +71,28 @@ function sqliteSearch(db: Db): SearchRepository {
       ),
 
     nameMatches: (text, limit) =>
-      rows(
-        db,
-        sql<TitleHit>`select t.id, t.name from title_search s join titles t on t.id = s.rowid
+      !text.hasLongWord
+        ? Promise.resolve([])
+        : rows(
+            db,
+            sql<TitleHit>`select t.id, t.name from title_search s join titles t on t.id = s.rowid
           where title_search match ${`name : (${allWords(text)})`} and t.is_published = 1
             and not (t.name like ${text.prefixPattern} escape '\\') ${shortWords(text, false)}
           order by length(t.name), t.id
           limit ${limit}`,
-      ),
+          ),
 
     anywhereMatches: (text, limit) =>
-      rows(
-        db,
-        sql<TitleHit>`select t.id, t.name from title_search s join titles t on t.id = s.rowid
+      !text.hasLongWord
+        ? Promise.resolve([])
+        : rows(
+            db,
+            sql<TitleHit>`select t.id, t.name from title_search s join titles t on t.id = s.rowid
           where title_search match ${allWords(text)} and t.is_published = 1
             and not (t.name like ${text.prefixPattern} escape '\\') ${shortWords(text, true)}
           order by s.rowid desc
           limit ${limit}`,
-      ),
+          ),
 
     typoCandidates(text, limit, everyWord) {
       const byWord = typoGramsByWord(text.words);
@@ -136,7 +147,9 @@ function postgresSearch(db: Db): SearchRepository {
     typoCandidates(text, limit) {
       // `<%` reads its threshold from a setting; set it for this transaction only.
       return db.transaction().execute(async (trx) => {
-        await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(PG_WORD_SIMILARITY_FLOOR)}, true)`.execute(trx);
+        await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(PG_WORD_SIMILARITY_FLOOR)}, true)`.execute(
+          trx,
+        );
         const result = await sql<TitleHit>`select id, name from titles
           where is_published = 1 and ${text.phrase} <% lower(name)
           order by word_similarity(${text.phrase}, lower(name)) desc, id

@@ -26,7 +26,8 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
-        description: 'Up to 10 title names for the search box: exact name first, then names starting with the text, then full-text and typo matches.',
+        description:
+          'Up to 10 title names for the search box: exact name first, then names starting with the text, then full-text and typo matches.',
         querystring: SuggestionQuerySchema,
         response: { 200: SuccessEnvelope(z.array(SuggestionSchema)) },
       },

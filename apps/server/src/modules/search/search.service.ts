@@ -2,7 +2,14 @@ import { MAX_SUGGESTIONS, type MovieCard, type PageQuery, type Suggestion } from
 import type { AppContext } from '../../context';
 import { createCatalogService } from '../catalog/catalog.service';
 import { createSearchRepository, type TitleHit } from './search.repository';
-import { containsAny, parseSearchText, typoGrams, typoGramsByWord, wordSimilarity, type SearchText } from './search-text';
+import {
+  containsAny,
+  parseSearchText,
+  typoGrams,
+  typoGramsByWord,
+  wordSimilarity,
+  type SearchText,
+} from './search-text';
 
 /** Search serves the best this many results; later pages are empty. */
 export const SEARCH_WINDOW = 1000;
@@ -57,7 +64,11 @@ export function createSearchService(ctx: AppContext) {
     let typos = score(await repo.typoCandidates(text, TYPO_CANDIDATES, true));
     if (typos.length < TYPO_ENOUGH && typoGramsByWord(text.words).length > 1) {
       const known = new Set(typos.map(({ hit }) => hit.id));
-      typos = typos.concat(score(await repo.typoCandidates(text, TYPO_CANDIDATES, false)).filter(({ hit }) => !known.has(hit.id)));
+      typos = typos.concat(
+        score(await repo.typoCandidates(text, TYPO_CANDIDATES, false)).filter(
+          ({ hit }) => !known.has(hit.id),
+        ),
+      );
     }
     typos.sort((a, b) => b.score - a.score || a.hit.id - b.hit.id);
     add(typos.map(({ hit }) => hit));

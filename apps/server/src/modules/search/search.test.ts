@@ -13,9 +13,16 @@ beforeAll(async () => {
   const fx = catalogFixtures(server.app);
   ids = {
     godfather: await fx.title({ name: 'The Godfather', description: 'A classic crime family story.' }),
-    returns: await fx.title({ name: 'The Godfather Returns', description: 'A family saga continues.', type: 'tvshow' }),
+    returns: await fx.title({
+      name: 'The Godfather Returns',
+      description: 'A family saga continues.',
+      type: 'tvshow',
+    }),
     returnOf: await fx.title({ name: 'Return of the Godfather', description: 'Another chapter.' }),
-    harbor: await fx.title({ name: 'Quiet Harbor', description: 'A fisherman meets the godfather of the docks.' }),
+    harbor: await fx.title({
+      name: 'Quiet Harbor',
+      description: 'A fisherman meets the godfather of the docks.',
+    }),
     godzilla: await fx.title({ name: 'Godzilla Rising', description: 'Monsters.' }),
     gone: await fx.title({ name: 'Gone Girl', description: 'A wife disappears.' }),
     secret: await fx.title({ name: 'Secret Godfather', description: 'Unreleased.', is_published: 0 }),
@@ -23,14 +30,24 @@ beforeAll(async () => {
     days: await fx.title({ name: '1000 Days', description: 'A countdown.' }),
     quote: await fx.title({ name: 'Say "When"', description: 'Quotes.' }),
   };
-  for (let i = 1; i <= 12; i++) await fx.title({ name: `Zeta ${String(i).padStart(2, '0')}`, description: 'Series.' });
+  for (let i = 1; i <= 12; i++)
+    await fx.title({ name: `Zeta ${String(i).padStart(2, '0')}`, description: 'Series.' });
   alice = await fx.member('alice@example.com');
   bob = await fx.member('bob@example.com');
 });
 afterAll(() => server.close());
 
-async function call(path: string, query: Record<string, string>, authorization: string | undefined = alice.authorization) {
-  const res = await server.app.inject({ method: 'GET', url: `/api/v1${path}`, query, headers: authorization ? { authorization } : {} });
+async function call(
+  path: string,
+  query: Record<string, string>,
+  authorization: string | undefined = alice.authorization,
+) {
+  const res = await server.app.inject({
+    method: 'GET',
+    url: `/api/v1${path}`,
+    query,
+    headers: authorization ? { authorization } : {},
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -51,15 +68,28 @@ async function search(text: string, page: Record<string, string> = {}, authoriza
 describe('search ranking', () => {
   it('finds a word inside names, then in descriptions', async () => {
     const names = await suggest('godfather');
-    expect(names.slice(0, 3).sort()).toEqual(['Return of the Godfather', 'The Godfather', 'The Godfather Returns']);
+    expect(names.slice(0, 3).sort()).toEqual([
+      'Return of the Godfather',
+      'The Godfather',
+      'The Godfather Returns',
+    ]);
     expect(names[3]).toBe('Quiet Harbor');
     expect(names).not.toContain('Secret Godfather');
   });
 
   it('puts the exact name first, then names that start with the text, then the rest', async () => {
-    expect(await suggest('the godfather')).toEqual(['The Godfather', 'The Godfather Returns', 'Return of the Godfather', 'Quiet Harbor']);
+    expect(await suggest('the godfather')).toEqual([
+      'The Godfather',
+      'The Godfather Returns',
+      'Return of the Godfather',
+      'Quiet Harbor',
+    ]);
     // Similar names follow the exact one, the most similar first.
-    expect(await suggest('THE GODFATHER RETURNS')).toEqual(['The Godfather Returns', 'Return of the Godfather', 'The Godfather']);
+    expect(await suggest('THE GODFATHER RETURNS')).toEqual([
+      'The Godfather Returns',
+      'Return of the Godfather',
+      'The Godfather',
+    ]);
   });
 
   it('ranks description matches after name matches, newest first', async () => {
@@ -80,8 +110,16 @@ describe('search ranking', () => {
   });
 
   it('tolerates typos', async () => {
-    expect(await suggest('godfathr')).toEqual(['The Godfather', 'The Godfather Returns', 'Return of the Godfather']);
-    expect(await suggest('godfahter')).toEqual(['The Godfather', 'The Godfather Returns', 'Return of the Godfather']);
+    expect(await suggest('godfathr')).toEqual([
+      'The Godfather',
+      'The Godfather Returns',
+      'Return of the Godfather',
+    ]);
+    expect(await suggest('godfahter')).toEqual([
+      'The Godfather',
+      'The Godfather Returns',
+      'Return of the Godfather',
+    ]);
     expect(await suggest('godzila')).toEqual(['Godzilla Rising']);
     expect(await suggest('qxzvk')).toEqual([]);
   });
@@ -182,7 +220,12 @@ describe('hostile search text', () => {
 describe('get-search', () => {
   it('answers MovieCards in the same ranking, paged', async () => {
     const all = await search('the godfather');
-    expect(all.map((card) => card.name)).toEqual(['The Godfather', 'The Godfather Returns', 'Return of the Godfather', 'Quiet Harbor']);
+    expect(all.map((card) => card.name)).toEqual([
+      'The Godfather',
+      'The Godfather Returns',
+      'Return of the Godfather',
+      'Quiet Harbor',
+    ]);
     expect(all[1]).toEqual({
       id: ids.returns,
       name: 'The Godfather Returns',
@@ -194,11 +237,20 @@ describe('get-search', () => {
       duration: '1:40',
       is_watch_list: false,
     });
-    expect((await search('the godfather', { page: '2', per_page: '1' })).map((card) => card.name)).toEqual(['The Godfather Returns']);
-    expect((await search('the godfather', { page: '2', per_page: '3' })).map((card) => card.name)).toEqual(['Quiet Harbor']);
+    expect((await search('the godfather', { page: '2', per_page: '1' })).map((card) => card.name)).toEqual([
+      'The Godfather Returns',
+    ]);
+    expect((await search('the godfather', { page: '2', per_page: '3' })).map((card) => card.name)).toEqual([
+      'Quiet Harbor',
+    ]);
     expect(await search('the godfather', { page: '3', per_page: '3' })).toEqual([]);
-    expect((await search('zeta', { per_page: '5', page: '3' })).map((card) => card.name)).toEqual(['Zeta 11', 'Zeta 12']);
-    expect((await search('godfathr', { per_page: '2', page: '2' })).map((card) => card.name)).toEqual(['Return of the Godfather']);
+    expect((await search('zeta', { per_page: '5', page: '3' })).map((card) => card.name)).toEqual([
+      'Zeta 11',
+      'Zeta 12',
+    ]);
+    expect((await search('godfathr', { per_page: '2', page: '2' })).map((card) => card.name)).toEqual([
+      'Return of the Godfather',
+    ]);
   });
 
   it('refuses bad paging', async () => {
@@ -229,7 +281,12 @@ describe('search access', () => {
     ['/user/get-search', { search: 'god' }],
   ])('%s needs a member', async (path, query) => {
     for (const authorization of [undefined, 'Bearer not-a-valid-token-at-all-but-long', 'Basic abc']) {
-      const res = await server.app.inject({ method: 'GET', url: `/api/v1${path}`, query, headers: authorization ? { authorization } : {} });
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `/api/v1${path}`,
+        query,
+        headers: authorization ? { authorization } : {},
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ status: false, message: 'Unauthenticated.' });
     }

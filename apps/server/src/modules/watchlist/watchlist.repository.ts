@@ -5,7 +5,11 @@ export function createWatchlistRepository(db: Db) {
   return {
     /** Removes the title from the member's list; true when it was there. */
     async remove(userId: number, titleId: number): Promise<boolean> {
-      const result = await db.deleteFrom('watchlist').where('user_id', '=', userId).where('title_id', '=', titleId).executeTakeFirst();
+      const result = await db
+        .deleteFrom('watchlist')
+        .where('user_id', '=', userId)
+        .where('title_id', '=', titleId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
     async add(userId: number, titleId: number, now: number): Promise<void> {

@@ -33,7 +33,12 @@ async function save(authorization: string | undefined, payload: unknown) {
 }
 
 async function list(authorization: string | undefined, query: Record<string, string> = {}) {
-  const res = await server.app.inject({ method: 'GET', url: '/api/v1/user/watch-list', query, headers: authorization ? { authorization } : {} });
+  const res = await server.app.inject({
+    method: 'GET',
+    url: '/api/v1/user/watch-list',
+    query,
+    headers: authorization ? { authorization } : {},
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -44,7 +49,10 @@ function multipart(fields: Record<string, string>) {
   const boundary = '----reeltime-test-boundary';
   const body =
     Object.entries(fields)
-      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
       .join('') + `--${boundary}--\r\n`;
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
@@ -52,9 +60,15 @@ function multipart(fields: Record<string, string>) {
 describe('save-watch-list', () => {
   it('adds, then removes on the next call', async () => {
     const added = await save(alice.authorization, { entertainment_id: ids.first });
-    expect(added).toEqual({ status: 200, body: { status: true, message: 'Added to your watch list.', data: { is_watch_list: true } } });
+    expect(added).toEqual({
+      status: 200,
+      body: { status: true, message: 'Added to your watch list.', data: { is_watch_list: true } },
+    });
     const removed = await save(alice.authorization, { entertainment_id: ids.first });
-    expect(removed).toEqual({ status: 200, body: { status: true, message: 'Removed from your watch list.', data: { is_watch_list: false } } });
+    expect(removed).toEqual({
+      status: 200,
+      body: { status: true, message: 'Removed from your watch list.', data: { is_watch_list: false } },
+    });
     expect((await list(alice.authorization)).body.data).toEqual([]);
   });
 
@@ -68,24 +82,32 @@ describe('save-watch-list', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Added to your watch list.', data: { is_watch_list: true } });
-    expect((await save(bob.authorization, { entertainment_id: String(ids.fourth) })).body.data).toEqual({ is_watch_list: false });
+    expect((await save(bob.authorization, { entertainment_id: String(ids.fourth) })).body.data).toEqual({
+      is_watch_list: false,
+    });
   });
 
   it('is a 404 for an unknown or unpublished title', async () => {
     for (const id of [999999, ids.hidden]) {
-      expect(await save(alice.authorization, { entertainment_id: id })).toEqual({ status: 404, body: { status: false, message: 'Title not found.' } });
+      expect(await save(alice.authorization, { entertainment_id: id })).toEqual({
+        status: 404,
+        body: { status: false, message: 'Title not found.' },
+      });
     }
   });
 
-  it.each([[{}], [{ entertainment_id: 'abc' }], [{ entertainment_id: 0 }], [{ entertainment_id: -1 }], [{ entertainment_id: 1.5 }]])(
-    'refuses %j with a 422',
-    async (payload) => {
-      const { status, body } = await save(alice.authorization, payload);
-      expect(status).toBe(422);
-      expect(body.status).toBe(false);
-      expect(body.errors.entertainment_id).toHaveLength(1);
-    },
-  );
+  it.each([
+    [{}],
+    [{ entertainment_id: 'abc' }],
+    [{ entertainment_id: 0 }],
+    [{ entertainment_id: -1 }],
+    [{ entertainment_id: 1.5 }],
+  ])('refuses %j with a 422', async (payload) => {
+    const { status, body } = await save(alice.authorization, payload);
+    expect(status).toBe(422);
+    expect(body.status).toBe(false);
+    expect(body.errors.entertainment_id).toHaveLength(1);
+  });
 
   it('refuses a body that is not JSON with a 400', async () => {
     const res = await server.app.inject({
@@ -120,45 +142,80 @@ describe('watch-list', () => {
       duration: '0:45',
       is_watch_list: true,
     });
-    expect((await list(alice.authorization, { per_page: '2' })).body.data.map((card: { name: string }) => card.name)).toEqual(['Third', 'First']);
-    expect((await list(alice.authorization, { per_page: '2', page: '2' })).body.data.map((card: { name: string }) => card.name)).toEqual(['Second']);
+    expect(
+      (await list(alice.authorization, { per_page: '2' })).body.data.map(
+        (card: { name: string }) => card.name,
+      ),
+    ).toEqual(['Third', 'First']);
+    expect(
+      (await list(alice.authorization, { per_page: '2', page: '2' })).body.data.map(
+        (card: { name: string }) => card.name,
+      ),
+    ).toEqual(['Second']);
     expect((await list(alice.authorization, { per_page: '2', page: '3' })).body.data).toEqual([]);
   });
 
   it("keeps each member's list their own", async () => {
     expect((await list(bob.authorization)).body.data).toEqual([]);
     await save(bob.authorization, { entertainment_id: ids.third });
-    expect((await list(bob.authorization)).body.data.map((card: { name: string }) => card.name)).toEqual(['Third']);
+    expect((await list(bob.authorization)).body.data.map((card: { name: string }) => card.name)).toEqual([
+      'Third',
+    ]);
     expect((await list(alice.authorization)).body.data).toHaveLength(3);
   });
 
   it('hides a title once it is unpublished, and still lets the member remove it', async () => {
     const db = server.app.ctx.db;
     await db.updateTable('titles').set({ is_published: 0 }).where('id', '=', ids.first!).execute();
-    expect((await list(alice.authorization)).body.data.map((card: { name: string }) => card.name)).toEqual(['Third', 'Second']);
-    expect((await save(alice.authorization, { entertainment_id: ids.first })).body.data).toEqual({ is_watch_list: false });
+    expect((await list(alice.authorization)).body.data.map((card: { name: string }) => card.name)).toEqual([
+      'Third',
+      'Second',
+    ]);
+    expect((await save(alice.authorization, { entertainment_id: ids.first })).body.data).toEqual({
+      is_watch_list: false,
+    });
     await db.updateTable('titles').set({ is_published: 1 }).where('id', '=', ids.first!).execute();
-    expect((await list(alice.authorization)).body.data.map((card: { name: string }) => card.name)).toEqual(['Third', 'Second']);
+    expect((await list(alice.authorization)).body.data.map((card: { name: string }) => card.name)).toEqual([
+      'Third',
+      'Second',
+    ]);
   });
 
   it.each([
     ['page=0', 'page', 'page must be at least 1'],
     ['per_page=500', 'per_page', 'per_page must be at most 100'],
   ])('refuses %s with a 422', async (query, field, message) => {
-    const res = await server.app.inject({ method: 'GET', url: `/api/v1/user/watch-list?${query}`, headers: { authorization: alice.authorization } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/watch-list?${query}`,
+      headers: { authorization: alice.authorization },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ status: false, message, errors: { [field]: [message] } });
   });
 });
 
 describe('watch list access', () => {
-  it.each([undefined, 'Bearer not-a-valid-token-at-all-but-long', 'Bearer short', 'Token abc'])('is a 401 with authorization %s', async (authorization) => {
-    expect(await save(authorization, { entertainment_id: ids.first })).toEqual({ status: 401, body: { status: false, message: 'Unauthenticated.' } });
-    expect(await list(authorization)).toEqual({ status: 401, body: { status: false, message: 'Unauthenticated.' } });
-  });
+  it.each([undefined, 'Bearer not-a-valid-token-at-all-but-long', 'Bearer short', 'Token abc'])(
+    'is a 401 with authorization %s',
+    async (authorization) => {
+      expect(await save(authorization, { entertainment_id: ids.first })).toEqual({
+        status: 401,
+        body: { status: false, message: 'Unauthenticated.' },
+      });
+      expect(await list(authorization)).toEqual({
+        status: 401,
+        body: { status: false, message: 'Unauthenticated.' },
+      });
+    },
+  );
 
   it('is a 401 once the token is revoked', async () => {
-    const logout = await server.app.inject({ method: 'GET', url: '/api/v1/logout', headers: { authorization: bob.authorization } });
+    const logout = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/logout',
+      headers: { authorization: bob.authorization },
+    });
     expect(logout.statusCode).toBe(200);
     expect((await list(bob.authorization)).status).toBe(401);
   });

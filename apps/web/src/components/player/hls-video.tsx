@@ -1,16 +1,18 @@
 import { useCallback, useEffect, useRef, type Ref, type VideoHTMLAttributes } from 'react';
-
-const HLS_MIME = 'application/vnd.apple.mpegurl';
+import { attachSource } from './media-engine';
 
 interface HlsVideoProps extends Omit<VideoHTMLAttributes<HTMLVideoElement>, 'src'> {
   src: string;
-  /** `hls` streams play natively where supported, otherwise through hls.js (loaded on demand). */
+  /** `hls` streams play through hls.js (loaded on demand) or natively where the browser has no MSE. */
   hls: boolean;
   onPlaybackError?: () => void;
   ref?: Ref<HTMLVideoElement>;
 }
 
-/** A <video> that also plays HLS playlists. hls.js is only downloaded when a stream needs it. */
+/**
+ * A bare <video> that also plays HLS playlists, without our controls (background trailers).
+ * One engine per source, destroyed on cleanup; a fatal error is reported, never retried in a loop.
+ */
 export function HlsVideo({ src, hls, onPlaybackError, ref: outerRef, ...videoProps }: HlsVideoProps) {
   const ref = useRef<HTMLVideoElement | null>(null);
   const setRef = useCallback(
@@ -29,34 +31,9 @@ export function HlsVideo({ src, hls, onPlaybackError, ref: outerRef, ...videoPro
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
-    if (!hls || video.canPlayType(HLS_MIME)) {
-      video.src = src;
-      return () => {
-        video.removeAttribute('src');
-      };
-    }
-    let cancelled = false;
-    let destroy: (() => void) | undefined;
-    import('hls.js')
-      .then(({ default: Hls }) => {
-        if (cancelled) return;
-        if (!Hls.isSupported()) {
-          video.src = src;
-          return;
-        }
-        const player = new Hls({ capLevelToPlayerSize: true });
-        player.on(Hls.Events.ERROR, (_event, data) => {
-          if (data.fatal) onError.current?.();
-        });
-        player.loadSource(src);
-        player.attachMedia(video);
-        destroy = () => player.destroy();
-      })
-      .catch(() => onError.current?.());
-    return () => {
-      cancelled = true;
-      destroy?.();
-    };
+    // The element's own autoplay attribute starts playback, also for hls.js (MSE) sources.
+    const engine = attachSource(video, { src, hls }, { onFatal: () => onError.current?.() });
+    return () => engine.destroy();
   }, [src, hls]);
 
   return <video ref={setRef} {...videoProps} />;

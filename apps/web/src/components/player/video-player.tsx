@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { LinkType } from '@reeltime/contract';
-import { HlsVideo } from './hls-video';
+import type { PlaybackUpdate } from '../../lib/playback-progress';
 import { vimeoEmbedUrl, youtubeEmbedUrl } from './embed-url';
+import { MediaPlayer, type VideoPlayerHandle } from './media-player';
+import '../../styles/player.scss';
+
+export type { VideoPlayerHandle } from './media-player';
 
 export interface PlayerSource {
   type: LinkType;
@@ -13,36 +17,46 @@ interface VideoPlayerProps {
   poster: string;
   title: string;
   autoPlay?: boolean;
+  /** Seconds to start at (HLS streams and files). */
+  startAt?: number;
+  /** Playback updates of HLS streams and files (embeds report nothing). */
+  onPlaybackUpdate?: (update: PlaybackUpdate) => void;
+  /** Shown over the picture (HLS streams and files). */
+  overlay?: ReactNode;
+  ref?: Ref<VideoPlayerHandle>;
 }
 
-/** Picks the player by link type: YouTube or Vimeo embed, HLS stream, or a plain video file. */
-export function VideoPlayer({ source, poster, title, autoPlay = false }: VideoPlayerProps) {
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+function Unavailable({ poster, message }: { poster: string; message: string }) {
+  return (
+    <div className="player player--unavailable" role="region" aria-label="Video player">
+      <img src={poster} alt="" width={1280} height={720} />
+      <p className="player__notice">{message}</p>
+    </div>
+  );
+}
 
-  if (!source || !source.url || failedUrl === source.url) {
-    return (
-      <div className="player player--unavailable">
-        <img src={poster} alt="" width={1280} height={720} />
-        <p className="player__notice">
-          {source?.url ? 'This video could not be played.' : 'No video is available yet.'}
-        </p>
-      </div>
-    );
-  }
+/**
+ * Picks the player by link type: YouTube or Vimeo embed, or our own controls over an HLS stream
+ * or a plain video file (see docs/decisions/0002-player.md).
+ */
+export function VideoPlayer({
+  source,
+  poster,
+  title,
+  autoPlay = false,
+  startAt = 0,
+  onPlaybackUpdate,
+  overlay,
+  ref,
+}: VideoPlayerProps) {
+  if (!source || !source.url) return <Unavailable poster={poster} message="No video is available yet." />;
 
   if (source.type === 'youtube' || source.type === 'vimeo') {
     const embed =
       source.type === 'youtube' ? youtubeEmbedUrl(source.url, autoPlay) : vimeoEmbedUrl(source.url, autoPlay);
-    if (!embed) {
-      return (
-        <div className="player player--unavailable">
-          <img src={poster} alt="" width={1280} height={720} />
-          <p className="player__notice">This video could not be played.</p>
-        </div>
-      );
-    }
+    if (!embed) return <Unavailable poster={poster} message="This video could not be played." />;
     return (
-      <div className="player">
+      <div className="player" role="region" aria-label="Video player">
         <iframe
           src={embed}
           title={`${title} video player`}
@@ -55,19 +69,17 @@ export function VideoPlayer({ source, poster, title, autoPlay = false }: VideoPl
   }
 
   return (
-    <div className="player">
-      <HlsVideo
-        key={source.url}
-        src={source.url}
-        hls={source.type === 'hls'}
-        poster={poster}
-        controls
-        playsInline
-        autoPlay={autoPlay}
-        preload="metadata"
-        aria-label={`${title} video player`}
-        onPlaybackError={() => setFailedUrl(source.url)}
-      />
-    </div>
+    <MediaPlayer
+      key={`${source.type}:${source.url}`}
+      ref={ref}
+      src={source.url}
+      hls={source.type === 'hls'}
+      poster={poster}
+      title={title}
+      autoPlay={autoPlay}
+      startAt={startAt}
+      onPlaybackUpdate={onPlaybackUpdate}
+      overlay={overlay}
+    />
   );
 }

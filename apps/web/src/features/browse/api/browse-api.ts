@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiPaths, RowPaths, type Banner, type MovieCard } from '@reeltime/contract';
+import { ApiPaths, RowPaths, type Banner, type ContinueWatchingItem, type MovieCard } from '@reeltime/contract';
 import { apiGet } from '../../../lib/api-client';
+import { continueWatchingKey } from '../../../lib/query-keys';
 
 export function bannersQuery() {
   return queryOptions({
@@ -44,3 +45,23 @@ export const BROWSE_ROWS: readonly RowDefinition[] = [
   { title: 'Most Liked Movies', path: RowPaths.mostLiked },
   { title: 'Most Viewed Movies', path: RowPaths.mostViewed },
 ];
+
+/**
+ * The member's unfinished titles, most recent first (GET /user/continue-watching). Members only;
+ * a failed load is logged and hides the row like an empty one.
+ */
+export function continueWatchingQuery(enabled: boolean) {
+  return queryOptions({
+    queryKey: continueWatchingKey,
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet<ContinueWatchingItem[]>(ApiPaths.continueWatching, undefined, signal);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        console.warn('Could not load Continue Watching', error);
+        return [] as ContinueWatchingItem[];
+      }
+    },
+    enabled,
+  });
+}

@@ -1,5 +1,6 @@
 import { BROWSE_ROWS } from '../api/browse-api';
 import { BrowseRow } from '../components/browse-row';
+import { ContinueWatchingRow } from '../components/continue-watching-row';
 import { HeroBanner } from '../components/hero-banner';
 import { useProgressiveCount } from '../components/use-progressive-count';
 
@@ -10,6 +11,7 @@ export function BrowsePage() {
       <h1 className="visually-hidden">Browse</h1>
       <HeroBanner />
       <div className="container-xxl browse-page__rows">
+        <ContinueWatchingRow />
         {BROWSE_ROWS.slice(0, visible).map((row) => (
           <BrowseRow key={row.title} row={row} />
         ))}

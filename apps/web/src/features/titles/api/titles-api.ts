@@ -1,6 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiPaths, pathWith, type Genre, type MovieCard, type MovieDetail } from '@reeltime/contract';
-import { apiGet } from '../../../lib/api-client';
+import {
+  ApiPaths,
+  pathWith,
+  type Genre,
+  type LikeResult,
+  type MovieCard,
+  type MovieDetail,
+} from '@reeltime/contract';
+import { apiGet, apiRequest } from '../../../lib/api-client';
 import { GRID_PAGE_SIZE, pagedCardsQuery } from '../../../lib/paged-query';
 
 export function genresQuery() {
@@ -40,10 +47,17 @@ export function tvShowsQuery() {
   );
 }
 
+export const titleDetailsKey = (id: number) => ['titles', 'details', id] as const;
+
 export function movieDetailsQuery(id: number) {
   return queryOptions({
-    queryKey: ['titles', 'details', id],
+    queryKey: titleDetailsKey(id),
     queryFn: ({ signal }) => apiGet<MovieDetail>(pathWith(ApiPaths.movieDetails, { id }), undefined, signal),
     enabled: Number.isInteger(id) && id > 0,
   });
+}
+
+/** POST /user/like: likes the title or takes the like back; answers the new state and count. */
+export function toggleLike(titleId: number) {
+  return apiRequest<LikeResult>(ApiPaths.like, { method: 'POST', body: { entertainment_id: titleId } });
 }

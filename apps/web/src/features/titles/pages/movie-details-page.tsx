@@ -1,17 +1,37 @@
-import { useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useCallback, useId, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Messages, type Episode, type MovieDetail } from '@reeltime/contract';
+import { Messages, type Episode, type MovieDetail, type Progress } from '@reeltime/contract';
 import { PlayIcon, StarIcon } from '../../../components/icons';
 import { MovieCard } from '../../../components/movie-card';
 import { ShimmerGrid } from '../../../components/shimmer';
-import { VideoPlayer, type PlayerSource } from '../../../components/player/video-player';
+import {
+  VideoPlayer,
+  type PlayerSource,
+  type VideoPlayerHandle,
+} from '../../../components/player/video-player';
 import { WatchListButton } from '../../../components/watch-list-button';
+import { formatClock } from '../../../lib/clock';
 import { formatDuration, formatRating } from '../../../lib/format';
+import { usePlaybackProgress, type PlaybackUpdate } from '../../../lib/playback-progress';
 import { useIsSignedIn } from '../../../lib/session';
-import { movieDetailsQuery } from '../api/titles-api';
+import { movieDetailsQuery, titleDetailsKey } from '../api/titles-api';
 import { CastGrid } from '../components/cast-grid';
 import { EpisodeList } from '../components/episode-list';
+import { LikeButton } from '../components/like-button';
+import { NextEpisodePrompt } from '../components/next-episode-prompt';
+import {
+  episodeCode,
+  findEpisode,
+  isResumable,
+  nextEpisode,
+  resumeOfferFor,
+  sourceOf,
+  type EpisodeEntry,
+  type ResumeOffer,
+  type SavedPosition,
+} from '../playback-plan';
+import '../../../styles/playback.scss';
 
 export function MovieDetailsPage() {
   const params = useParams();
@@ -42,41 +62,140 @@ export function MovieDetailsPage() {
   return <MovieDetails key={query.data.id} movie={query.data} />;
 }
 
-/** The trailer for visitors; for members the first video link (or the trailer when there is none). */
-function mainSource(movie: MovieDetail, signedIn: boolean): PlayerSource {
-  const trailer: PlayerSource = { type: movie.trailer_url_type, url: movie.trailer_url };
-  if (!signedIn) return trailer;
-  const first = movie.video_links[0];
-  return first ? { type: first.type, url: first.url } : trailer;
+/** What the player holds: the title itself or one episode, where to start, and whether to play at once. */
+interface Selection {
+  episodeId: number | null;
+  startAt: number;
+  autoPlay: boolean;
+  /** Changes on every explicit choice, so choosing the same episode again starts it afresh. */
+  nonce: number;
+}
+
+function initialSelection(offer: ResumeOffer, isShow: boolean): Selection {
+  if (!isShow) return { episodeId: null, startAt: offer.kind === 'resume' ? offer.position : 0, autoPlay: false, nonce: 0 };
+  const entry = offer.kind === 'finished' ? (offer.next ?? offer.episode) : offer.episode;
+  return {
+    episodeId: entry?.episode.id ?? null,
+    startAt: offer.kind === 'resume' ? offer.position : 0,
+    autoPlay: false,
+    nonce: 0,
+  };
+}
+
+function initialEpisodeProgress(progress: Progress | null | undefined): Map<number, SavedPosition> {
+  const map = new Map<number, SavedPosition>();
+  if (progress?.episode_id !== undefined) {
+    map.set(progress.episode_id, { position: progress.position_seconds, duration: progress.duration_seconds });
+  }
+  return map;
 }
 
 function MovieDetails({ movie }: { movie: MovieDetail }) {
   const signedIn = useIsSignedIn();
-  const [episode, setEpisode] = useState<Episode | null>(null);
-  const playerRef = useRef<HTMLDivElement>(null);
-  const episodeLink = episode?.video_links[0];
-  const source = episodeLink ? { type: episodeLink.type, url: episodeLink.url } : mainSource(movie, signedIn);
-  const isTrailer = !signedIn || (!episodeLink && movie.video_links.length === 0);
+  const queryClient = useQueryClient();
+  const isShow = movie.type === 'tvshow';
+  const seasons = isShow ? (movie.seasons ?? []) : [];
+  const stageRef = useRef<HTMLDivElement>(null);
+  const playerRef = useRef<VideoPlayerHandle>(null);
+  const resumeNoteId = useId();
 
-  const playEpisode = (next: Episode) => {
-    setEpisode(next);
-    playerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const [progress, setProgress] = useState<Progress | null>(movie.progress ?? null);
+  const [episodeProgress, setEpisodeProgress] = useState(() => initialEpisodeProgress(movie.progress));
+  const offer = resumeOfferFor(movie, progress);
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(resumeOfferFor(movie, movie.progress), isShow));
+  const [started, setStarted] = useState(false);
+  const [upNext, setUpNext] = useState<EpisodeEntry | null>(null);
+
+  const current = signedIn ? findEpisode(seasons, selection.episodeId) : null;
+  const trailer: PlayerSource = { type: movie.trailer_url_type, url: movie.trailer_url };
+  const fullSource = signedIn ? sourceOf(current ? current.episode.video_links : movie.video_links) : null;
+  const source = fullSource ?? trailer;
+  const isTrailer = fullSource === null;
+
+  const onSaved = useCallback(
+    (body: { position_seconds: number; duration_seconds: number; episode_id?: number }) => {
+      setProgress({
+        position_seconds: body.position_seconds,
+        duration_seconds: body.duration_seconds,
+        ...(body.episode_id !== undefined ? { episode_id: body.episode_id } : {}),
+      });
+      if (body.episode_id !== undefined) {
+        const episodeId = body.episode_id;
+        setEpisodeProgress((map) =>
+          new Map(map).set(episodeId, { position: body.position_seconds, duration: body.duration_seconds }),
+        );
+      }
+      // The cached details now hold an old position; refetch them on the next visit.
+      void queryClient.invalidateQueries({ queryKey: titleDetailsKey(movie.id), refetchType: 'none' });
+    },
+    [queryClient, movie.id],
+  );
+
+  const reportProgress = usePlaybackProgress({
+    titleId: movie.id,
+    episodeId: current?.episode.id ?? null,
+    enabled: signedIn && !isTrailer,
+    onSaved,
+  });
+
+  /** Plays the title (or an episode) from `from` seconds, in the player already there when it can. */
+  const playAt = (episodeId: number | null, from: number) => {
+    setUpNext(null);
+    stageRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (episodeId === selection.episodeId && playerRef.current) {
+      playerRef.current.play(from);
+      return;
+    }
+    setStarted(false);
+    setSelection((value) => ({ episodeId, startAt: from, autoPlay: true, nonce: value.nonce + 1 }));
   };
 
-  const seasons = movie.type === 'tvshow' ? (movie.seasons ?? []) : [];
+  const startFor = (episodeId: number) => {
+    const saved = episodeProgress.get(episodeId);
+    return isResumable(saved) ? saved.position : 0;
+  };
+
+  const onPlaybackUpdate = (update: PlaybackUpdate) => {
+    reportProgress(update);
+    if (update.kind === 'play') {
+      setStarted(true);
+      setUpNext(null);
+    }
+    if (update.kind === 'ended' && current) setUpNext(nextEpisode(seasons, current.episode.id));
+  };
+
+  const playerTitle = current ? `${movie.name}, ${episodeCode(current)}: ${current.episode.name}` : movie.name;
+  const poster = (current?.episode.thumbnail_image || movie.thumbnail_image) || movie.poster_image;
 
   return (
     <article className="details">
-      <div className="details__stage" ref={playerRef}>
+      <div className="details__stage" ref={stageRef}>
         <div className="container-xxl">
           <VideoPlayer
-            key={`${source.type}:${source.url}`}
+            key={`${selection.episodeId ?? 'title'}:${selection.nonce}:${source.type}:${source.url}`}
+            ref={playerRef}
             source={source}
-            poster={movie.thumbnail_image || movie.poster_image}
-            title={episode ? `${movie.name}, ${episode.name}` : movie.name}
-            autoPlay={episode !== null}
+            poster={poster}
+            title={playerTitle}
+            autoPlay={selection.autoPlay}
+            startAt={isTrailer ? 0 : selection.startAt}
+            onPlaybackUpdate={isTrailer ? undefined : onPlaybackUpdate}
+            overlay={
+              upNext ? (
+                <NextEpisodePrompt
+                  label={`${episodeCode(upNext)}: ${upNext.episode.name}`}
+                  onPlay={() => playAt(upNext.episode.id, startFor(upNext.episode.id))}
+                  onCancel={() => setUpNext(null)}
+                />
+              ) : undefined
+            }
           />
           {isTrailer && source.url && <p className="details__trailer-note">Trailer</p>}
+          {current && !isTrailer && (
+            <p className="details__trailer-note">
+              Now showing {episodeCode(current)}: {current.episode.name}
+            </p>
+          )}
         </div>
       </div>
 
@@ -115,6 +234,10 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
                 <span>Watch Now</span>
               </Link>
             )}
+            {signedIn && !isTrailer && (
+              <PlayActions offer={offer} isShow={isShow} noteId={resumeNoteId} onPlay={playAt} />
+            )}
+            <LikeButton titleId={movie.id} titleName={movie.name} liked={movie.is_liked} likes={movie.likes} />
             <WatchListButton
               titleId={movie.id}
               titleName={movie.name}
@@ -122,6 +245,7 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
               variant="full"
             />
           </div>
+          {signedIn && !isTrailer && <ResumeNote id={resumeNoteId} offer={offer} isShow={isShow} />}
         </div>
       </div>
 
@@ -133,8 +257,10 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
           <EpisodeList
             seasons={seasons}
             signedIn={signedIn}
-            currentEpisodeId={episode?.id ?? null}
-            onPlay={playEpisode}
+            currentEpisodeId={signedIn ? selection.episodeId : null}
+            playing={started}
+            progress={episodeProgress}
+            onPlay={(episode: Episode, from: number) => playAt(episode.id, from)}
           />
         </section>
       )}
@@ -164,4 +290,83 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
       )}
     </article>
   );
+}
+
+interface PlayActionsProps {
+  offer: ResumeOffer;
+  isShow: boolean;
+  noteId: string;
+  onPlay: (episodeId: number | null, from: number) => void;
+}
+
+/** "Resume from mm:ss" next to "Play from start", or a single play button. */
+function PlayActions({ offer, isShow, noteId, onPlay }: PlayActionsProps) {
+  if (offer.kind === 'resume') {
+    const episodeId = offer.episode?.episode.id ?? null;
+    return (
+      <>
+        <button
+          type="button"
+          className="btn btn-primary btn-lg"
+          aria-describedby={isShow ? noteId : undefined}
+          onClick={() => onPlay(episodeId, offer.position)}
+        >
+          <PlayIcon />
+          <span>Resume from {formatClock(offer.position)}</span>
+        </button>
+        <button type="button" className="btn btn-glass btn-lg" onClick={() => onPlay(episodeId, 0)}>
+          Play from start
+        </button>
+      </>
+    );
+  }
+  if (offer.kind === 'finished' && offer.next) {
+    const next = offer.next;
+    return (
+      <button type="button" className="btn btn-primary btn-lg" onClick={() => onPlay(next.episode.id, 0)}>
+        <PlayIcon />
+        <span>Play {episodeCode(next)}</span>
+      </button>
+    );
+  }
+  const entry = offer.episode;
+  if (isShow && !entry) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-primary btn-lg"
+      onClick={() => onPlay(entry?.episode.id ?? null, 0)}
+    >
+      <PlayIcon />
+      <span>
+        {offer.kind === 'finished' ? 'Play from start' : entry ? `Play ${episodeCode(entry)}` : 'Play'}
+      </span>
+    </button>
+  );
+}
+
+/** Where the member stands: a progress bar to resume, or "Watched". */
+function ResumeNote({ id, offer, isShow }: { id: string; offer: ResumeOffer; isShow: boolean }) {
+  if (offer.kind === 'resume') {
+    const share = offer.duration > 0 ? Math.min(1, offer.position / offer.duration) : 0;
+    return (
+      <div className="resume-note">
+        <div className="watch-progress watch-progress--wide" aria-hidden="true">
+          <span style={{ width: `${share * 100}%` }} />
+        </div>
+        <p id={id} className="resume-note__text">
+          {isShow && offer.episode ? `${episodeCode(offer.episode)}: ${offer.episode.episode.name} · ` : ''}
+          {formatClock(offer.position)} of {formatClock(offer.duration)} watched
+        </p>
+      </div>
+    );
+  }
+  if (offer.kind === 'finished') {
+    return (
+      <p id={id} className="resume-note__text resume-note__text--done">
+        {isShow && offer.episode ? `Watched ${episodeCode(offer.episode)}: ${offer.episode.episode.name}` : 'Watched'}
+      </p>
+    );
+  }
+  return null;
 }

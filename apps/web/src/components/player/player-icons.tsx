@@ -1,0 +1,96 @@
+/** Icons of the player controls; decorative (every control has its own label). */
+const svg = (size: number) => ({
+  width: size,
+  height: size,
+  viewBox: '0 0 24 24',
+  'aria-hidden': true as const,
+  focusable: false as const,
+});
+
+export function PlayGlyph({ size = 22 }: { size?: number }) {
+  return (
+    <svg {...svg(size)}>
+      <path
+        fill="currentColor"
+        d="M8 5.14v13.72a1 1 0 0 0 1.52.85l10.9-6.86a1 1 0 0 0 0-1.7L9.52 4.29A1 1 0 0 0 8 5.14Z"
+      />
+    </svg>
+  );
+}
+
+export function PauseGlyph({ size = 22 }: { size?: number }) {
+  return (
+    <svg {...svg(size)}>
+      <path fill="currentColor" d="M7 5h3.5v14H7V5Zm6.5 0H17v14h-3.5V5Z" />
+    </svg>
+  );
+}
+
+export function ReplayGlyph({ size = 22 }: { size?: number }) {
+  return (
+    <svg {...svg(size)}>
+      <path
+        fill="currentColor"
+        d="M12 5V2L7 6l5 4V7a6 6 0 1 1-6 6H4a8 8 0 1 0 8-8Z"
+      />
+    </svg>
+  );
+}
+
+export function VolumeGlyph({ level }: { level: 'off' | 'low' | 'high' }) {
+  return (
+    <svg {...svg(22)}>
+      <path fill="currentColor" d="M4 9v6h4l5 4V5L8 9H4Z" />
+      {level === 'off' ? (
+        <path
+          fill="currentColor"
+          d="m16.3 9.7 1.4-1.4 1.8 1.8 1.8-1.8 1.4 1.4-1.8 1.8 1.8 1.8-1.4 1.4-1.8-1.8-1.8 1.8-1.4-1.4 1.8-1.8-1.8-1.8Z"
+        />
+      ) : (
+        <>
+          <path fill="currentColor" d="M15.5 8.5a4.5 4.5 0 0 1 0 7l-1.2-1.5a2.6 2.6 0 0 0 0-4l1.2-1.5Z" />
+          {level === 'high' && (
+            <path fill="currentColor" d="M17.7 5.6a8 8 0 0 1 0 12.8l-1.2-1.5a6.1 6.1 0 0 0 0-9.8l1.2-1.5Z" />
+          )}
+        </>
+      )}
+    </svg>
+  );
+}
+
+export function CaptionsGlyph() {
+  return (
+    <svg {...svg(22)}>
+      <path
+        fill="currentColor"
+        d="M19 5H5a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2Zm0 12H5V7h14v10ZM7 15h3v-1.5H8.5v-3H10V9H7v6Zm7 0h3v-1.5h-1.5v-3H17V9h-3v6Z"
+      />
+    </svg>
+  );
+}
+
+export function PipGlyph() {
+  return (
+    <svg {...svg(22)}>
+      <path
+        fill="currentColor"
+        d="M19 7h-8v6h8V7Zm2-4H3a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h18a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2Zm0 16H3V5h18v14Z"
+      />
+    </svg>
+  );
+}
+
+export function FullscreenGlyph({ exit }: { exit: boolean }) {
+  return (
+    <svg {...svg(22)}>
+      <path
+        fill="currentColor"
+        d={
+          exit
+            ? 'M5 16h3v3h2v-5H5v2Zm3-8H5v2h5V5H8v3Zm6 11h2v-3h3v-2h-5v5Zm2-11V5h-2v5h5V8h-3Z'
+            : 'M7 14H5v5h5v-2H7v-3Zm-2-4h2V7h3V5H5v5Zm12 7h-3v2h5v-5h-2v3ZM14 5v2h3v3h2V5h-5Z'
+        }
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,89 @@
+import { useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { Messages, type MovieDetail } from '@reeltime/contract';
+import { useToast } from '../../../components/toast/toast-context';
+import { errorMessage } from '../../../lib/api-client';
+import { useIsSignedIn } from '../../../lib/session';
+import { titleDetailsKey, toggleLike } from '../api/titles-api';
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg width={20} height={20} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinejoin="round"
+        d="M12 20.3 4.6 13A4.9 4.9 0 0 1 12 6.6a4.9 4.9 0 0 1 7.4 6.4L12 20.3Z"
+      />
+    </svg>
+  );
+}
+
+const countFormat = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+
+interface LikeButtonProps {
+  titleId: number;
+  titleName: string;
+  liked: boolean;
+  likes: number;
+}
+
+/**
+ * Likes a title or takes the like back (POST /user/like) and shows the like count. It is a toggle
+ * button (aria-pressed); the state follows the server's answer. Visitors are sent to sign in.
+ */
+export function LikeButton({ titleId, titleName, liked, likes }: LikeButtonProps) {
+  const signedIn = useIsSignedIn();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const countId = useId();
+  const [state, setState] = useState({ liked, likes });
+  const [lastProps, setLastProps] = useState({ liked, likes });
+  if (lastProps.liked !== liked || lastProps.likes !== likes) {
+    // Fresh details arrived; follow them.
+    setLastProps({ liked, likes });
+    setState({ liked, likes });
+  }
+
+  const mutation = useMutation({
+    mutationFn: () => toggleLike(titleId),
+    onSuccess: ({ data }) => {
+      setState({ liked: data.is_liked, likes: data.likes });
+      queryClient.setQueryData<MovieDetail>(titleDetailsKey(titleId), (detail) =>
+        detail ? { ...detail, is_liked: data.is_liked, likes: data.likes } : detail,
+      );
+    },
+    onError: (error) => toast.error(errorMessage(error, Messages.actionFailed)),
+  });
+
+  const onClick = () => {
+    if (!signedIn) {
+      void navigate('/login');
+      return;
+    }
+    mutation.mutate();
+  };
+
+  const isLiked = signedIn && state.liked;
+  return (
+    <button
+      type="button"
+      className={`btn btn-outline-light btn-lg like-button${isLiked ? ' is-liked' : ''}`}
+      aria-pressed={signedIn ? isLiked : undefined}
+      aria-label={`Like ${titleName}`}
+      aria-describedby={countId}
+      disabled={mutation.isPending}
+      onClick={onClick}
+    >
+      <HeartIcon filled={isLiked} />
+      <span>Like</span>
+      <span id={countId} className="like-button__count">
+        {countFormat.format(state.likes)}
+        <span className="visually-hidden"> {state.likes === 1 ? 'like' : 'likes'}</span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,131 @@
+import { expect, test } from '@playwright/test';
+import { memberCallStatus, newAccount } from './support/api';
+import { catalogFacts } from './support/env';
+import { chooseFromAccountMenu, expectSignedOutStorage, expectToast, storedSession } from './support/ui';
+
+test('a new member signs up, signs in, searches, saves a title to the watch list and signs out', async ({
+  page,
+  request,
+}) => {
+  const account = newAccount('journey');
+  const { searchWord } = catalogFacts();
+
+  await test.step('the landing page email leads to the prefilled sign-up form', async () => {
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Email address' }).first().fill(account.email);
+    await page.getByRole('button', { name: 'Get Started' }).first().click();
+    await expect(page).toHaveURL('/signup');
+    await expect(page).toHaveTitle('Signup | Reeltime');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email);
+  });
+
+  await test.step('sign up', async () => {
+    const submit = page.getByRole('button', { name: 'Sign Up', exact: true });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('First name').fill(account.first_name);
+    await page.getByLabel('Last name').fill(account.last_name);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expectToast(page, 'Account created successfully! Please log in.');
+    await expect(page).toHaveURL('/login');
+  });
+
+  await test.step('sign in', async () => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL('/browse');
+    await expect(
+      page.getByRole('button', { name: `Account menu for ${account.first_name} ${account.last_name}` }),
+    ).toBeVisible();
+    const session = await storedSession(page);
+    expect(session.token).toBeTruthy();
+    expect(session.user).toMatchObject({ email: account.email, first_name: account.first_name });
+    await expect(page.getByRole('region', { name: 'Top 10' }).getByRole('article').first()).toBeVisible();
+  });
+
+  let chosen = '';
+  await test.step('type in the navigation search box and choose a suggestion', async () => {
+    await page.getByRole('button', { name: 'Open search' }).click();
+    const box = page.getByRole('combobox', { name: 'Search movies and TV shows' });
+    await expect(box).toBeFocused();
+    const suggestionsCall = page.waitForResponse((response) =>
+      response.url().includes('/api/v1/user/search-list-dropdown'),
+    );
+    await box.pressSequentially(searchWord, { delay: 40 });
+    expect((await suggestionsCall).status()).toBe(200);
+    const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+    await expect(suggestions).toBeVisible();
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    const first = suggestions.getByRole('option').first();
+    chosen = (await first.textContent())!.trim();
+    expect(chosen.toLowerCase()).toContain(searchWord);
+    await first.click();
+    await expect(page).toHaveURL(`/search?q=${encodeURIComponent(chosen)}`);
+    await expect(page).toHaveTitle('Search | Reeltime');
+    await expect(page.getByRole('heading', { level: 1, name: `Results for “${chosen}”` })).toBeVisible();
+    await expect(page.getByRole('list', { name: `Results for ${chosen}` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: chosen, exact: true })).toBeVisible();
+    // The choice closes the suggestions and keeps them away.
+    await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeHidden();
+  });
+
+  await test.step('search by pressing Enter', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Home', exact: true })
+      .click();
+    await expect(page).toHaveURL('/browse');
+    await page.getByRole('button', { name: 'Open search' }).click();
+    const box = page.getByRole('combobox', { name: 'Search movies and TV shows' });
+    await box.fill(searchWord);
+    await box.press('Enter');
+    await expect(page).toHaveURL(`/search?q=${searchWord}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Results for “${searchWord}”` })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: `Results for ${searchWord}` }).getByRole('article'),
+    ).not.toHaveCount(0);
+  });
+
+  await test.step('add the chosen title to the watch list from its card', async () => {
+    const results = page.getByRole('list', { name: `Results for ${searchWord}` });
+    const add = results.getByRole('button', { name: `Add ${chosen} to My Watchlist` });
+    await expect(add).toHaveAttribute('aria-pressed', 'false');
+    await add.click();
+    await expectToast(page, 'Added to your watch list.');
+    await expect(results.getByRole('button', { name: `Remove ${chosen} from My Watchlist` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  await test.step('the watch list pages show it', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Watchlist' }).click();
+    await expect(page).toHaveURL('/my-watch-list');
+    await expect(page.getByRole('heading', { level: 1, name: 'My WatchList' })).toBeVisible();
+    const list = page.getByRole('list', { name: 'My WatchList' });
+    await expect(list.getByRole('article')).toHaveCount(1);
+    await expect(list.getByRole('heading', { name: chosen, exact: true })).toBeVisible();
+
+    await page.goto('/mylist');
+    await expect(page.getByRole('heading', { level: 1, name: 'My WatchList' })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'My WatchList' }).getByRole('heading', { name: chosen }),
+    ).toBeVisible();
+  });
+
+  await test.step('log out: back to the landing page, storage cleared, token dead', async () => {
+    const { token } = await storedSession(page);
+    await chooseFromAccountMenu(page, 'Logout');
+    await expect(page).toHaveURL('/');
+    await expectToast(page, 'Logged out successfully.');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Unlimited movies, TV shows and more' }),
+    ).toBeVisible();
+    await expectSignedOutStorage(page);
+    expect(await memberCallStatus(request, token!)).toBe(401);
+  });
+});

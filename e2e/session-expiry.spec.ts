@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { apiLogin, bearer } from './support/api';
+import { API, DEMO_MEMBER } from './support/env';
+import { expectSignedOutStorage, storeSession } from './support/ui';
+
+const landingHeading = { level: 1, name: 'Unlimited movies, TV shows and more' } as const;
+
+test.describe('a 401 answer ends the session', () => {
+  test('a bogus stored token sends the user to the landing page with the storage cleared', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await storeSession(page, 'not-a-real-token-'.padEnd(64, 'x'), {
+      first_name: 'Ghost',
+      last_name: 'User',
+      email: 'ghost@example.test',
+    });
+
+    const denied = page.waitForResponse(
+      (response) => response.url().includes(`${API}/user/watch-list`) && response.status() === 401,
+    );
+    await page.goto('/my-watch-list');
+    await denied;
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', landingHeading)).toBeVisible();
+    await expectSignedOutStorage(page);
+  });
+
+  test('a token revoked on the server signs the user out on the next member call', async ({
+    page,
+    request,
+  }) => {
+    const { token, user } = await apiLogin(request, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    await page.goto('/');
+    await storeSession(page, token, user);
+    await page.goto('/browse');
+    await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+
+    const revoked = await request.get(`${API}/logout`, { headers: bearer(token) });
+    expect(revoked.status()).toBe(200);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Watchlist' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', landingHeading)).toBeVisible();
+    await expectSignedOutStorage(page);
+  });
+});

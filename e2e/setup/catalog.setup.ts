@@ -1,0 +1,125 @@
+import { expect, test as setup } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { apiLogin, bearer, getData } from '../support/api';
+import {
+  API,
+  DATA_DIR,
+  DEMO_MEMBER,
+  MEMBER_STORAGE_STATE,
+  ROOT,
+  STATE_DIR,
+  writeCatalogFacts,
+} from '../support/env';
+import { signIn } from '../support/ui';
+
+const run = promisify(execFile);
+
+interface Card {
+  id: number;
+  name: string;
+}
+interface Details {
+  id: number;
+  name: string;
+  trailer_url: string;
+  trailer_url_type: string;
+  video_links: Array<{ url: string }>;
+}
+
+/** A short test clip (colour bars and a tone) made with ffmpeg. */
+async function makeClip(file: string): Promise<void> {
+  await run('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x180:rate=25:duration=3',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000:duration=3',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
+  ]);
+}
+
+/** Adds a video to a title with the operator's import command, against the server's data folder. */
+async function importVideo(file: string, titleId: number, kind: 'trailer' | 'main'): Promise<void> {
+  await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/cli/media-import.ts',
+      file,
+      '--title',
+      String(titleId),
+      '--kind',
+      kind,
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'development', DATA_DIR, LOG_LEVEL: 'warn', INIT_CWD: ROOT },
+    },
+  );
+}
+
+setup('give one title a trailer and a full video', async ({ request }) => {
+  setup.slow();
+  const [latest] = await getData<Card[]>(request, '/user/latest-movie?per_page=1');
+  expect(latest, 'the demo catalog has titles').toBeTruthy();
+  const titleId = latest!.id;
+
+  let details = await getData<Details>(request, `/user/movie-details/${titleId}`);
+  if (!details.trailer_url) {
+    mkdirSync(STATE_DIR, { recursive: true });
+    const clip = path.join(STATE_DIR, 'clip.mp4');
+    await makeClip(clip);
+    await importVideo(clip, titleId, 'trailer');
+    await importVideo(clip, titleId, 'main');
+    details = await getData<Details>(request, `/user/movie-details/${titleId}`);
+  }
+  expect(details.trailer_url, 'the trailer is public').toMatch(/^\/media\/trailers\//);
+  expect(details.video_links, 'visitors get no full video').toEqual([]);
+
+  // The demo member keeps three titles in the watch list, so that page has something to show.
+  const { token } = await apiLogin(request, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  const asMember = await getData<Details>(request, `/user/movie-details/${titleId}`, token);
+  expect(asMember.video_links[0]?.url, 'members get the signed full video').toMatch(/^\/media\/s\//);
+  const popular = await getData<Card[]>(request, '/user/popular-movie?per_page=3');
+  const saved = await getData<Card[]>(request, '/user/watch-list', token);
+  for (const card of popular) {
+    if (saved.some((item) => item.id === card.id)) continue;
+    const response = await request.post(`${API}/user/save-watch-list`, {
+      headers: bearer(token),
+      data: { entertainment_id: card.id },
+    });
+    expect(response.status()).toBe(200);
+  }
+  await request.get(`${API}/logout`, { headers: bearer(token) });
+
+  writeCatalogFacts({
+    playable: { id: titleId, name: details.name, trailerUrl: details.trailer_url },
+    memberWatchList: popular.map(({ id, name }) => ({ id, name })),
+    searchWord: 'the',
+  });
+});
+
+setup('sign in the demo member once for the member-only pages', async ({ page }) => {
+  await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await page.context().storageState({ path: MEMBER_STORAGE_STATE });
+});

@@ -1,0 +1,38 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Paths shared by the setup project, the tests and the server started for them. */
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const ARTIFACTS = path.join(ROOT, 'artifacts');
+/** The data folder of the server under test (see start-server.mjs). */
+export const DATA_DIR = path.join(ARTIFACTS, 'e2e-data');
+export const DATABASE_FILE = path.join(DATA_DIR, 'reeltime.sqlite');
+/** Files written by the setup project for the tests: signed-in storage and catalog facts. */
+export const STATE_DIR = path.join(ARTIFACTS, 'e2e-state');
+export const MEMBER_STORAGE_STATE = path.join(STATE_DIR, 'member.json');
+const CATALOG_FACTS_FILE = path.join(STATE_DIR, 'catalog.json');
+export const SCREENSHOT_DIR = path.join(ARTIFACTS, 'screenshots');
+
+export const API = '/api/v1';
+
+/** The demo accounts of the seeded catalog. */
+export const DEMO_MEMBER = { email: 'member@reeltime.local', password: 'member123' } as const;
+
+/** What the setup project learnt about the catalog, for the tests to use. */
+export interface CatalogFacts {
+  /** A title that has a public trailer and a private full video (both imported by the setup). */
+  playable: { id: number; name: string; trailerUrl: string };
+  /** Titles the demo member keeps in the watch list. */
+  memberWatchList: Array<{ id: number; name: string }>;
+  /** A word that finds titles in search. */
+  searchWord: string;
+}
+
+export function writeCatalogFacts(facts: CatalogFacts): void {
+  mkdirSync(STATE_DIR, { recursive: true });
+  writeFileSync(CATALOG_FACTS_FILE, JSON.stringify(facts, null, 2));
+}
+
+export function catalogFacts(): CatalogFacts {
+  return JSON.parse(readFileSync(CATALOG_FACTS_FILE, 'utf8')) as CatalogFacts;
+}

@@ -1,0 +1,77 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The session the web app keeps in localStorage (keys `token` and `user`). */
+export async function storedSession(page: Page): Promise<{ token: string | null; user: unknown }> {
+  return page.evaluate(() => {
+    const raw = window.localStorage.getItem('user');
+    return { token: window.localStorage.getItem('token'), user: raw ? (JSON.parse(raw) as unknown) : null };
+  });
+}
+
+/** Puts a session into localStorage, as a sign-in would. The page must be on the site already. */
+export async function storeSession(page: Page, token: string, user: unknown): Promise<void> {
+  await page.evaluate(
+    ([storedToken, storedUser]) => {
+      window.localStorage.setItem('token', storedToken);
+      window.localStorage.setItem('user', storedUser);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+}
+
+export async function expectSignedOutStorage(page: Page): Promise<void> {
+  await expect.poll(() => storedSession(page)).toEqual({ token: null, user: null });
+}
+
+/** A toast (the app's polite live region) with this text. */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: text }).getByText(text)).toBeVisible();
+}
+
+/** Signs in through the login form and waits for the browse page. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/browse');
+  await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+}
+
+/** Opens the profile menu of the navigation bar and picks an item. */
+export async function chooseFromAccountMenu(page: Page, item: 'Profile' | 'Logout' | 'Subscription plans') {
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('menu', { name: 'Account' }).getByRole('menuitem', { name: item }).click();
+}
+
+/**
+ * Scrolls through the whole page (which also lets /browse add its rows) and waits until every
+ * image that was on screen on the way has loaded, then returns to the top.
+ */
+export async function settlePage(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const onScreen = (image: HTMLImageElement) => {
+      const box = image.getBoundingClientRect();
+      return (
+        box.width > 0 &&
+        box.height > 0 &&
+        box.bottom > 0 &&
+        box.right > 0 &&
+        box.top < window.innerHeight &&
+        box.left < window.innerWidth
+      );
+    };
+    for (let y = 0; y < document.documentElement.scrollHeight; y += Math.max(200, window.innerHeight / 2)) {
+      window.scrollTo(0, y);
+      await frame();
+      const images = Array.from(document.images).filter(onScreen);
+      await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+    }
+    window.scrollTo(0, 0);
+    await frame();
+  });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
