@@ -12,6 +12,30 @@ export type Dialect = 'sqlite' | 'postgres';
 // Epoch-millisecond timestamps are bigint on PostgreSQL; they fit a JS number exactly.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/**
+ * better-sqlite3 compiles a statement on every prepare(); Kysely prepares on every query. Reusing
+ * prepared statements by their SQL text removes that cost from every request.
+ */
+function withStatementCache(sqlite: SQLite.Database, maxStatements = 500): SQLite.Database {
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = (source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      statement = sqlite.prepare(source);
+      if (statements.size >= maxStatements) statements.delete(statements.keys().next().value!);
+      statements.set(source, statement);
+    }
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property === 'prepare') return prepare;
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export function createDb(databaseUrl: string): { db: Db; dialect: Dialect } {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = databaseUrl.slice('sqlite:'.length);

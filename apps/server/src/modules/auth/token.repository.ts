@@ -1,6 +1,21 @@
 import type { Db } from '../../db/connection';
 
+interface TokenOwner {
+  id: number;
+  user_id: number;
+  last_used_at: number;
+  is_admin: number;
+}
+
 export function createTokenRepository(db: Db) {
+  // Every member request runs this lookup: it is compiled once and run with the hash as its one parameter.
+  const byHash = db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .select(['api_tokens.id', 'api_tokens.user_id', 'api_tokens.last_used_at', 'users.is_admin'])
+    .where('api_tokens.token_hash', '=', '')
+    .limit(1)
+    .compile();
   return {
     async insert(userId: number, tokenHash: string, now: number): Promise<number> {
       const row = await db
@@ -10,13 +25,9 @@ export function createTokenRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return row.id;
     },
-    findByHash(tokenHash: string) {
-      return db
-        .selectFrom('api_tokens')
-        .innerJoin('users', 'users.id', 'api_tokens.user_id')
-        .select(['api_tokens.id', 'api_tokens.user_id', 'api_tokens.last_used_at', 'users.is_admin'])
-        .where('api_tokens.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+    async findByHash(tokenHash: string): Promise<TokenOwner | undefined> {
+      const result = await db.executeQuery<TokenOwner>({ ...byHash, parameters: [tokenHash, 1] });
+      return result.rows[0];
     },
     async touch(id: number, now: number) {
       await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', id).execute();

@@ -64,8 +64,7 @@ export interface MediaEngine {
 export function hasMediaSource(): boolean {
   const scope = window as unknown as Record<string, unknown>;
   const source = (scope.ManagedMediaSource ?? scope.MediaSource ?? scope.WebKitMediaSource) as
-    | { isTypeSupported?: (type: string) => boolean }
-    | undefined;
+    { isTypeSupported?: (type: string) => boolean } | undefined;
   return (
     typeof source?.isTypeSupported === 'function' &&
     source.isTypeSupported('video/mp4; codecs="avc1.42E01E,mp4a.40.2"')
@@ -82,7 +81,8 @@ export function qualityOptions(levels: readonly Pick<Level, 'height' | 'bitrate'
   const byHeight = new Map<number, { level: number; bitrate: number }>();
   levels.forEach((level, index) => {
     const known = byHeight.get(level.height);
-    if (!known || level.bitrate > known.bitrate) byHeight.set(level.height, { level: index, bitrate: level.bitrate });
+    if (!known || level.bitrate > known.bitrate)
+      byHeight.set(level.height, { level: index, bitrate: level.bitrate });
   });
   return [...byHeight.entries()]
     .sort(([a], [b]) => b - a)
@@ -114,7 +114,11 @@ function nativeCaptionTracks(video: HTMLVideoElement): TextTrack[] {
  * {@link MAX_MEDIA_RECOVERIES} times, and no reload loop on a fatal NETWORK_ERROR (the caller shows
  * an error state; its Retry destroys this engine and attaches a new one).
  */
-export function attachSource(video: HTMLVideoElement, options: AttachOptions, events: EngineEvents = {}): MediaEngine {
+export function attachSource(
+  video: HTMLVideoElement,
+  options: AttachOptions,
+  events: EngineEvents = {},
+): MediaEngine {
   let destroyed = false;
   let failed = false;
   let hls: Hls | null = null;

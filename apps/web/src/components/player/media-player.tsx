@@ -227,7 +227,10 @@ export function MediaPlayer({
   const announce = useCallback((text: string) => {
     setNotice({ text, shown: true });
     window.clearTimeout(noticeTimer.current);
-    noticeTimer.current = window.setTimeout(() => setNotice((current) => ({ ...current, shown: false })), NOTICE_MS);
+    noticeTimer.current = window.setTimeout(
+      () => setNotice((current) => ({ ...current, shown: false })),
+      NOTICE_MS,
+    );
   }, []);
   useEffect(() => () => window.clearTimeout(noticeTimer.current), []);
 
@@ -310,7 +313,10 @@ export function MediaPlayer({
   const togglePip = () => {
     const element = video();
     if (!element) return;
-    const doc = document as Document & { pictureInPictureElement?: Element | null; exitPictureInPicture?: () => Promise<void> };
+    const doc = document as Document & {
+      pictureInPictureElement?: Element | null;
+      exitPictureInPicture?: () => Promise<void>;
+    };
     if (doc.pictureInPictureElement) void doc.exitPictureInPicture?.().catch(() => undefined);
     else void element.requestPictureInPicture?.().catch(() => undefined);
   };
@@ -361,7 +367,8 @@ export function MediaPlayer({
   ];
   const playingLabel = qualities.find((option) => option.level === playingLevel)?.label;
   const chosenLabel = qualities.find((option) => option.level === qualityChoice)?.label;
-  const qualityText = qualityChoice === -1 ? `Auto${playingLabel ? ` (${playingLabel})` : ''}` : (chosenLabel ?? 'Auto');
+  const qualityText =
+    qualityChoice === -1 ? `Auto${playingLabel ? ` (${playingLabel})` : ''}` : (chosenLabel ?? 'Auto');
 
   const captionOptions: MenuOption<number>[] = [
     { value: -1, label: 'Off' },
@@ -401,7 +408,7 @@ export function MediaPlayer({
         poster={poster}
         playsInline
         preload="metadata"
-        aria-label={title}
+        aria-label={`${title} video player`}
         onClick={() => {
           if (hiddenAtPointerDown.current) return;
           togglePlay();

@@ -29,10 +29,7 @@ export function PauseGlyph({ size = 22 }: { size?: number }) {
 export function ReplayGlyph({ size = 22 }: { size?: number }) {
   return (
     <svg {...svg(size)}>
-      <path
-        fill="currentColor"
-        d="M12 5V2L7 6l5 4V7a6 6 0 1 1-6 6H4a8 8 0 1 0 8-8Z"
-      />
+      <path fill="currentColor" d="M12 5V2L7 6l5 4V7a6 6 0 1 1-6 6H4a8 8 0 1 0 8-8Z" />
     </svg>
   );
 }

@@ -39,7 +39,8 @@ export function PlayerMenu<T extends string | number>({
   const menuRef = useRef<HTMLUListElement>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
 
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? []);
+  const items = () =>
+    Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? []);
 
   const setOpenState = (next: boolean) => {
     setOpen(next);
@@ -126,7 +127,14 @@ export function PlayerMenu<T extends string | number>({
         {children ?? <span className="player-menu__current">{current}</span>}
       </button>
       {open && (
-        <ul id={menuId} ref={menuRef} role="menu" aria-label={label} className="player-menu__list" onKeyDown={onMenuKeyDown}>
+        <ul
+          id={menuId}
+          ref={menuRef}
+          role="menu"
+          aria-label={label}
+          className="player-menu__list"
+          onKeyDown={onMenuKeyDown}
+        >
           {options.map((option) => (
             <li
               key={String(option.value)}

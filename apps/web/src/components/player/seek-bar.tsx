@@ -129,7 +129,7 @@ export function SeekBar({ currentTime, duration, bufferedEnd, thumbnailsUrl, onS
                 width: cue.width,
                 height: cue.height,
                 backgroundImage: `url("${cue.url}")`,
-                backgroundPosition: `-${cue.x}px -${cue.y}px`,
+                backgroundPosition: `${-cue.x}px ${-cue.y}px`,
               }}
             />
           )}

@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import { Component, type ReactNode, type Ref } from 'react';
 import type { LinkType } from '@reeltime/contract';
 import type { PlaybackUpdate } from '../../lib/playback-progress';
 import { vimeoEmbedUrl, youtubeEmbedUrl } from './embed-url';
@@ -35,6 +35,23 @@ function Unavailable({ poster, message }: { poster: string; message: string }) {
   );
 }
 
+/** The player's own error boundary: a failure inside it leaves the rest of the page working. */
+class PlayerBoundary extends Component<{ poster: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? (
+      <Unavailable poster={this.props.poster} message="This video could not be played." />
+    ) : (
+      this.props.children
+    );
+  }
+}
+
 /**
  * Picks the player by link type: YouTube or Vimeo embed, or our own controls over an HLS stream
  * or a plain video file (see docs/decisions/0002-player.md).
@@ -69,17 +86,18 @@ export function VideoPlayer({
   }
 
   return (
-    <MediaPlayer
-      key={`${source.type}:${source.url}`}
-      ref={ref}
-      src={source.url}
-      hls={source.type === 'hls'}
-      poster={poster}
-      title={title}
-      autoPlay={autoPlay}
-      startAt={startAt}
-      onPlaybackUpdate={onPlaybackUpdate}
-      overlay={overlay}
-    />
+    <PlayerBoundary key={`${source.type}:${source.url}`} poster={poster}>
+      <MediaPlayer
+        ref={ref}
+        src={source.url}
+        hls={source.type === 'hls'}
+        poster={poster}
+        title={title}
+        autoPlay={autoPlay}
+        startAt={startAt}
+        onPlaybackUpdate={onPlaybackUpdate}
+        overlay={overlay}
+      />
+    </PlayerBoundary>
   );
 }

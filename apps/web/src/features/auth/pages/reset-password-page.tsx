@@ -19,12 +19,19 @@ export function ResetPasswordPage() {
     register,
     handleSubmit,
     setError,
+    trigger,
+    getFieldState,
     formState: { errors, isDirty, isValid, isSubmitting },
   } = useForm({
     resolver: zodResolver(ResetPasswordBodySchema),
     mode: 'onTouched',
     defaultValues: { token, password: '', password_confirmation: '' },
   });
+
+  // Re-check the confirmation on a new password only once it was visited (see ChangePasswordForm).
+  const recheckConfirmation = () => {
+    if (getFieldState('password_confirmation').isTouched) void trigger('password_confirmation');
+  };
 
   const busy = isSubmitting || reset.isPending;
 
@@ -63,7 +70,7 @@ export function ResetPasswordPage() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          registration={register('password', { deps: ['password_confirmation'] })}
+          registration={register('password', { onChange: recheckConfirmation })}
           error={errors.password?.message}
         />
         <FormField

@@ -1,5 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiPaths, RowPaths, type Banner, type ContinueWatchingItem, type MovieCard } from '@reeltime/contract';
+import {
+  ApiPaths,
+  RowPaths,
+  type Banner,
+  type ContinueWatchingItem,
+  type MovieCard,
+} from '@reeltime/contract';
 import { apiGet } from '../../../lib/api-client';
 import { continueWatchingKey } from '../../../lib/query-keys';
 

@@ -23,35 +23,39 @@ function ContinueCard({ item }: { item: ContinueWatchingItem }) {
   const percent = Math.round(share * 100);
   return (
     <article className="continue-card">
-      <Link to={`/movie-details/${item.id}`} className="continue-card__link">
-        <div className="continue-card__poster">
-          <img
-            src={item.thumbnail_image || item.poster_image}
-            alt=""
-            width={640}
-            height={360}
-            loading="lazy"
-            decoding="async"
-          />
-          <span className="continue-card__play" aria-hidden="true">
-            <PlayIcon size={22} />
-          </span>
-          <div
-            className="watch-progress continue-card__progress"
-            role="progressbar"
-            aria-label={`${item.name} watched`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-          >
-            <span style={{ width: `${percent}%` }} />
-          </div>
+      <div className="continue-card__poster">
+        <img
+          src={item.thumbnail_image || item.poster_image}
+          alt=""
+          width={640}
+          height={360}
+          loading="lazy"
+          decoding="async"
+        />
+        <span className="continue-card__play" aria-hidden="true">
+          <PlayIcon size={22} />
+        </span>
+        <div
+          className="watch-progress continue-card__progress"
+          role="progressbar"
+          aria-label={`${item.name} watched`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${percent}%`}
+        >
+          <span style={{ width: `${percent}%` }} />
         </div>
-        <div className="continue-card__body">
-          <h3 className="continue-card__title">{item.name}</h3>
-          <p className="continue-card__meta">{timeLeft(item.position_seconds, item.duration_seconds)}</p>
-        </div>
-      </Link>
+      </div>
+      <div className="continue-card__body">
+        <h3 className="continue-card__title">
+          {/* The link covers the whole card (see .continue-card__link::after). */}
+          <Link to={`/movie-details/${item.id}`} className="continue-card__link">
+            {item.name}
+          </Link>
+        </h3>
+        <p className="continue-card__meta">{timeLeft(item.position_seconds, item.duration_seconds)}</p>
+      </div>
     </article>
   );
 }

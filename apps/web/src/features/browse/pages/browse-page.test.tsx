@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Messages, RowPaths } from '@reeltime/contract';
-import { fail, mockApi, ok } from '../../../testing/fetch-mock';
+import { fail, mockApi, ok, type Handlers } from '../../../testing/fetch-mock';
 import { banner, movieCards } from '../../../testing/fixtures';
-import { renderApp } from '../../../testing/render';
+import { renderApp, signIn } from '../../../testing/render';
 
 const ROW_TITLES = [
   'Top 10',
@@ -134,5 +134,26 @@ describe('Browse page', () => {
     expect(within(hero).getByRole('region', { name: 'Advertisement' })).toBeEmptyDOMElement();
     expect(screen.getByRole('heading', { level: 1, name: 'Browse' })).toBeInTheDocument();
     expect(document.title).toBe('Browse | Reeltime');
+  });
+
+  it('puts Continue Watching first for a member with unfinished titles', async () => {
+    fakeLayout();
+    signIn();
+    mockApi({
+      'GET /user/banners': ok([banner()]),
+      'GET /user/popular-movie': ok(movieCards(3)),
+      'GET /user/continue-watching': ok([
+        { ...movieCards(1, 50)[0]!, position_seconds: 600, duration_seconds: 1200 },
+      ]),
+    } as unknown as Handlers);
+    renderApp('/browse');
+
+    const row = await screen.findByRole('region', { name: 'Continue Watching' });
+    expect(within(row).getByRole('progressbar', { name: 'Title 50 watched' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    await screen.findByRole('region', { name: 'Top 10' });
+    expect(rowHeadings().slice(0, 2)).toEqual(['Continue Watching', 'Top 10']);
   });
 });

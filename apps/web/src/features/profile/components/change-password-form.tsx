@@ -17,12 +17,21 @@ export function ChangePasswordForm() {
     handleSubmit,
     reset,
     setError,
+    trigger,
+    getFieldState,
     formState: { errors, isDirty, isValid, isSubmitting },
   } = useForm({
     resolver: zodResolver(ChangePasswordBodySchema),
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
+
+  // A new password re-checks the confirmation only once the confirmation was visited: checking an
+  // untouched one would show 'Confirm Password is required' that stays up while it is typed, then
+  // vanishes on blur and moves the submit button away from the pointer.
+  const recheckConfirmation = () => {
+    if (getFieldState('new_password_confirmation').isTouched) void trigger('new_password_confirmation');
+  };
 
   const busy = isSubmitting || change.isPending;
 
@@ -50,7 +59,7 @@ export function ChangePasswordForm() {
         label="New password"
         type="password"
         autoComplete="new-password"
-        registration={register('new_password', { deps: ['new_password_confirmation'] })}
+        registration={register('new_password', { onChange: recheckConfirmation })}
         error={errors.new_password?.message}
       />
       <FormField

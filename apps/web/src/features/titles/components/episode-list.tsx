@@ -25,9 +25,18 @@ function seasonOf(seasons: Season[], episodeId: number | null): Season | undefin
 }
 
 /** Season picker and the chosen season's episodes, each with its own progress. */
-export function EpisodeList({ seasons, signedIn, currentEpisodeId, playing, progress, onPlay }: EpisodeListProps) {
+export function EpisodeList({
+  seasons,
+  signedIn,
+  currentEpisodeId,
+  playing,
+  progress,
+  onPlay,
+}: EpisodeListProps) {
   const selectId = useId();
-  const [seasonId, setSeasonId] = useState(() => (seasonOf(seasons, currentEpisodeId) ?? seasons[0])?.id ?? 0);
+  const [seasonId, setSeasonId] = useState(
+    () => (seasonOf(seasons, currentEpisodeId) ?? seasons[0])?.id ?? 0,
+  );
   const [followed, setFollowed] = useState(currentEpisodeId);
   if (followed !== currentEpisodeId) {
     // The player moved to another episode (next episode, resume): show its season.

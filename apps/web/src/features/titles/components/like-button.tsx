@@ -80,9 +80,11 @@ export function LikeButton({ titleId, titleName, liked, likes }: LikeButtonProps
     >
       <HeartIcon filled={isLiked} />
       <span>Like</span>
-      <span id={countId} className="like-button__count">
+      <span className="like-button__count" aria-hidden="true">
         {countFormat.format(state.likes)}
-        <span className="visually-hidden"> {state.likes === 1 ? 'like' : 'likes'}</span>
+      </span>
+      <span id={countId} className="visually-hidden">
+        {`${state.likes} ${state.likes === 1 ? 'like' : 'likes'}`}
       </span>
     </button>
   );

@@ -72,7 +72,13 @@ interface Selection {
 }
 
 function initialSelection(offer: ResumeOffer, isShow: boolean): Selection {
-  if (!isShow) return { episodeId: null, startAt: offer.kind === 'resume' ? offer.position : 0, autoPlay: false, nonce: 0 };
+  if (!isShow)
+    return {
+      episodeId: null,
+      startAt: offer.kind === 'resume' ? offer.position : 0,
+      autoPlay: false,
+      nonce: 0,
+    };
   const entry = offer.kind === 'finished' ? (offer.next ?? offer.episode) : offer.episode;
   return {
     episodeId: entry?.episode.id ?? null,
@@ -85,7 +91,10 @@ function initialSelection(offer: ResumeOffer, isShow: boolean): Selection {
 function initialEpisodeProgress(progress: Progress | null | undefined): Map<number, SavedPosition> {
   const map = new Map<number, SavedPosition>();
   if (progress?.episode_id !== undefined) {
-    map.set(progress.episode_id, { position: progress.position_seconds, duration: progress.duration_seconds });
+    map.set(progress.episode_id, {
+      position: progress.position_seconds,
+      duration: progress.duration_seconds,
+    });
   }
   return map;
 }
@@ -102,7 +111,9 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
   const [progress, setProgress] = useState<Progress | null>(movie.progress ?? null);
   const [episodeProgress, setEpisodeProgress] = useState(() => initialEpisodeProgress(movie.progress));
   const offer = resumeOfferFor(movie, progress);
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(resumeOfferFor(movie, movie.progress), isShow));
+  const [selection, setSelection] = useState<Selection>(() =>
+    initialSelection(resumeOfferFor(movie, movie.progress), isShow),
+  );
   const [started, setStarted] = useState(false);
   const [upNext, setUpNext] = useState<EpisodeEntry | null>(null);
 
@@ -164,8 +175,10 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
     if (update.kind === 'ended' && current) setUpNext(nextEpisode(seasons, current.episode.id));
   };
 
-  const playerTitle = current ? `${movie.name}, ${episodeCode(current)}: ${current.episode.name}` : movie.name;
-  const poster = (current?.episode.thumbnail_image || movie.thumbnail_image) || movie.poster_image;
+  const playerTitle = current
+    ? `${movie.name}, ${episodeCode(current)}: ${current.episode.name}`
+    : movie.name;
+  const poster = current?.episode.thumbnail_image || movie.thumbnail_image || movie.poster_image;
 
   return (
     <article className="details">
@@ -237,7 +250,12 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
             {signedIn && !isTrailer && (
               <PlayActions offer={offer} isShow={isShow} noteId={resumeNoteId} onPlay={playAt} />
             )}
-            <LikeButton titleId={movie.id} titleName={movie.name} liked={movie.is_liked} likes={movie.likes} />
+            <LikeButton
+              titleId={movie.id}
+              titleName={movie.name}
+              liked={movie.is_liked}
+              likes={movie.likes}
+            />
             <WatchListButton
               titleId={movie.id}
               titleName={movie.name}
@@ -339,7 +357,7 @@ function PlayActions({ offer, isShow, noteId, onPlay }: PlayActionsProps) {
     >
       <PlayIcon />
       <span>
-        {offer.kind === 'finished' ? 'Play from start' : entry ? `Play ${episodeCode(entry)}` : 'Play'}
+        {offer.kind === 'finished' ? 'Play from start' : entry ? `Play ${episodeCode(entry)}` : 'Watch Now'}
       </span>
     </button>
   );
@@ -364,7 +382,9 @@ function ResumeNote({ id, offer, isShow }: { id: string; offer: ResumeOffer; isS
   if (offer.kind === 'finished') {
     return (
       <p id={id} className="resume-note__text resume-note__text--done">
-        {isShow && offer.episode ? `Watched ${episodeCode(offer.episode)}: ${offer.episode.episode.name}` : 'Watched'}
+        {isShow && offer.episode
+          ? `Watched ${episodeCode(offer.episode)}: ${offer.episode.episode.name}`
+          : 'Watched'}
       </p>
     );
   }
