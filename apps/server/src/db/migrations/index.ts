@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './0001-initial';
 import * as media from './0002-media';
+import * as catalogIndexes from './0003-catalog-indexes';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-media': media,
+  '0003-catalog-indexes': catalogIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -278,4 +278,54 @@ describe('MediaPlayer', () => {
     expect(preview.style.backgroundPosition).toBe('-160px 0px');
     expect(screen.getByText('01:15')).toBeInTheDocument();
   });
+
+  it('hides the controls after 3 s without activity while playing, and brings them back on a key', async () => {
+    const { region, video } = await renderPlayer();
+    const controls = screen.getByRole('group', { name: 'Player controls' });
+    vi.useFakeTimers();
+    try {
+      Object.defineProperty(video, 'paused', { configurable: true, value: false });
+      act(() => {
+        fireEvent(video, new Event('play'));
+      });
+      act(() => {
+        vi.advanceTimersByTime(2900);
+      });
+      expect(region).not.toHaveClass('is-idle');
+      act(() => {
+        vi.advanceTimersByTime(200);
+      });
+      expect(region).toHaveClass('is-idle');
+      expect(controls).toBeInTheDocument();
+
+      fireEvent.keyDown(region, { key: 'Tab' });
+      expect(region).not.toHaveClass('is-idle');
+
+      // Paused, they stay.
+      Object.defineProperty(video, 'paused', { configurable: true, value: true });
+      act(() => {
+        fireEvent(video, new Event('pause'));
+        vi.advanceTimersByTime(5000);
+      });
+      expect(region).not.toHaveClass('is-idle');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('plays HLS natively where the browser has it but no MediaSource', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe');
+    render(<MediaPlayer src={MASTER} hls poster="/p.jpg" title="Night Harbour" />);
+    const video = screen.getByRole('region', { name: 'Video player' }).querySelector('video')!;
+    expect(video.getAttribute('src')).toBe(MASTER);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(FakeHls.instances).toHaveLength(0);
+  });
+
+  it('says so when the browser can play HLS neither way', async () => {
+    vi.spyOn(FakeHls, 'isSupported').mockReturnValue(false);
+    render(<MediaPlayer src={MASTER} hls poster="/p.jpg" title="Night Harbour" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This browser cannot play this video.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
 });

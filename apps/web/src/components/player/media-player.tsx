@@ -222,6 +222,10 @@ export function MediaPlayer({
     idleTimer.current = window.setTimeout(() => setIdle(true), CONTROLS_IDLE_MS);
   }, []);
   useEffect(() => () => window.clearTimeout(idleTimer.current), []);
+  // Playback that starts without activity in the player (Resume, next episode) still hides them.
+  useEffect(() => {
+    if (!media.paused) wake();
+  }, [media.paused, wake]);
 
   const noticeTimer = useRef<number | undefined>(undefined);
   const announce = useCallback((text: string) => {
