@@ -29,7 +29,19 @@ export async function buildApp(config: Config): Promise<App> {
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization'],
+            // Readable lines for a person at a terminal in development; JSON lines everywhere else.
+            ...(config.prettyLogs
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+                  },
+                }
+              : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

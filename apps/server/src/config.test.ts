@@ -18,6 +18,13 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(true);
   });
 
+  it('treats an empty variable as unset, as in a copied .env.example', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', PORT: ' ', SMTP_URL: '' });
+    expect(config.dialect).toBe('sqlite');
+    expect(config.port).toBe(3000);
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
   it('generates missing secrets once and keeps them in DATA_DIR', () => {
     const first = loadConfig({ DATA_DIR: dataDir });
     const second = loadConfig({ DATA_DIR: dataDir });

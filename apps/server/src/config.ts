@@ -33,6 +33,7 @@ const EnvSchema = z.object({
     .default('INR'),
   SMTP_URL: z.url({ error: 'must be a URL such as smtp://user:pass@host:587' }).optional(),
   MAIL_FROM: z.string().min(3).default('Reeltime <no-reply@localhost>'),
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_PEPPER: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   MEDIA_SIGNING_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
@@ -67,6 +68,8 @@ export type Config = Readonly<{
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
+  /** Human-readable logs: development on a terminal, unless LOG_FORMAT says otherwise. */
+  prettyLogs: boolean;
   tokenPepper: string;
   mediaSigningKey: string;
   seedDemo: boolean;
@@ -100,7 +103,11 @@ const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 /** Parses the environment once; throws a ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = EnvSchema.safeParse(env);
+  // An empty variable (as in a copied .env.example) means "not set".
+  const set = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = EnvSchema.safeParse(set);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map(
@@ -127,6 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     logLevel: vars.LOG_LEVEL,
+    prettyLogs: vars.LOG_FORMAT
+      ? vars.LOG_FORMAT === 'pretty'
+      : vars.NODE_ENV === 'development' && Boolean(process.stdout.isTTY),
     tokenPepper: vars.TOKEN_PEPPER ?? persistedSecret(dataDir, 'token-pepper'),
     mediaSigningKey: vars.MEDIA_SIGNING_KEY ?? persistedSecret(dataDir, 'media-signing-key'),
     seedDemo: vars.NODE_ENV !== 'production' && (vars.SEED_DEMO ?? true),

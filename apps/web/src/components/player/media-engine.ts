@@ -126,7 +126,9 @@ export function attachSource(
   let ready = false;
   let loading = !options.deferLoad;
   let wantsPlay = Boolean(options.autoPlay);
-  let pendingStart = options.startPosition && options.startPosition > 0 ? options.startPosition : 0;
+  /** A position to go to once the media can seek (null: nothing pending). */
+  let pendingStart: number | null =
+    options.startPosition && options.startPosition > 0 ? options.startPosition : null;
   const cleanups: (() => void)[] = [];
 
   const listen = <K extends keyof HTMLMediaElementEventMap>(type: K, handler: () => void) => {
@@ -151,16 +153,16 @@ export function attachSource(
     if (loading) return;
     loading = true;
     if (hls) {
-      hls.startLoad(pendingStart > 0 ? pendingStart : -1);
-      pendingStart = 0;
+      hls.startLoad(pendingStart ?? -1);
+      pendingStart = null;
     }
   };
 
   // A start position set before the media could seek is applied once metadata is in.
   listen('loadedmetadata', () => {
-    if (pendingStart > 0) {
+    if (pendingStart !== null) {
       video.currentTime = pendingStart;
-      pendingStart = 0;
+      pendingStart = null;
     }
   });
   // Playing by any means (our button, media keys, the PiP window) starts deferred loading.
@@ -201,9 +203,9 @@ export function attachSource(
     const instance = new HlsClass({
       capLevelToPlayerSize: true,
       autoStartLoad: loading,
-      startPosition: pendingStart > 0 ? pendingStart : -1,
+      startPosition: pendingStart ?? -1,
     });
-    if (loading) pendingStart = 0;
+    if (loading) pendingStart = null;
     hls = instance;
     let recoveries = 0;
     const reportQuality = () =>

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MediaPlayer } from './media-player';
+import { createRef } from 'react';
+import { MediaPlayer, type VideoPlayerHandle } from './media-player';
 
 /** A stand-in for hls.js: records what the player asks of it and lets a test fire its events. */
 const fake = vi.hoisted(() => {
@@ -57,10 +58,11 @@ const { FakeHls } = fake;
 type Hls = InstanceType<typeof FakeHls>;
 
 async function renderPlayer(props: Partial<Parameters<typeof MediaPlayer>[0]> = {}) {
+  const before = FakeHls.instances.length;
   const view = render(
     <MediaPlayer src={MASTER} hls poster="/media/images/p.jpg" title="Night Harbour" {...props} />,
   );
-  await waitFor(() => expect(FakeHls.instances.length).toBeGreaterThan(0));
+  await waitFor(() => expect(FakeHls.instances.length).toBeGreaterThan(before));
   const region = screen.getByRole('region', { name: 'Video player' });
   const video = region.querySelector('video')!;
   return { ...view, region, video, hls: () => FakeHls.instances[FakeHls.instances.length - 1]! };
@@ -109,6 +111,20 @@ describe('MediaPlayer', () => {
   it('starts loading at the resume position', async () => {
     const { hls } = await renderPlayer({ startAt: 90, autoPlay: true });
     expect(hls().config).toMatchObject({ autoStartLoad: true, startPosition: 90 });
+  });
+
+  it('starts loading segments at the resume position, or wherever play(from) asks', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const first = await renderPlayer({ startAt: 90 });
+    expect(first.hls().config).toMatchObject({ autoStartLoad: false, startPosition: 90 });
+    await userEvent.click(screen.getByRole('button', { name: 'Play Night Harbour' }));
+    expect(first.hls().startLoad).toHaveBeenCalledWith(90);
+    first.unmount();
+
+    const ref = createRef<VideoPlayerHandle>();
+    const second = await renderPlayer({ startAt: 90, ref });
+    act(() => ref.current!.play(0));
+    expect(second.hls().startLoad).toHaveBeenCalledWith(0);
   });
 
   it('offers Auto and each rendition in a labelled quality menu', async () => {
