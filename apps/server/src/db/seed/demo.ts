@@ -1,12 +1,23 @@
 import { sql, type InsertObject, type Kysely } from 'kysely';
 import path from 'node:path';
 import type { AppContext } from '../../context';
+import { createMediaService } from '../../media/media.service';
 import { hashPassword } from '../../modules/users/passwords';
 import type { Dialect } from '../connection';
 import type { Database } from '../database';
 import { renderArt } from './art';
 import { chunksFor, insertMany } from './batch';
 import { buildDemoCatalog, type DemoCatalog } from './demo-catalog';
+import {
+  DEMO_MEDIA,
+  insertLinkVideos,
+  planDemoMedia,
+  prepareDemoMedia,
+  queueDemoStreams,
+  trailerFor,
+  type DemoMediaOptions,
+  type PreparedDemoMedia,
+} from './demo-media';
 
 export const DEMO_ACCOUNTS = {
   member: { email: 'member@reeltime.local', password: 'member123', first_name: 'Demo', last_name: 'Member' },
@@ -24,29 +35,50 @@ async function isEmpty(db: Kysely<Database>): Promise<boolean> {
   return !title && !user;
 }
 
+export interface DemoSeedOptions {
+  /**
+   * Sizes and lengths of the generated trailers and streams (DEMO_MEDIA by default; tests pass
+   * TINY_DEMO_MEDIA), or false to make none and not look for ffmpeg (link-only titles remain).
+   */
+  media?: DemoMediaOptions | false;
+}
+
 /**
  * Seeds the demo catalog on first start with an empty database (no titles and no users): titles
  * with generated artwork, people, seasons and episodes, banners, plans, a tax, and a demo member
- * and admin whose sign-ins are logged. Never runs in production; does nothing on later starts.
+ * and admin whose sign-ins are logged; trailers for every title, full streams for some titles and
+ * episodes (queued for the worker) and link-only titles (demo-media.ts). Never runs in
+ * production; does nothing on later starts.
  */
-export async function seedDemoIfEmpty(ctx: AppContext, log: (line: string) => void): Promise<void> {
+export async function seedDemoIfEmpty(
+  ctx: AppContext,
+  log: (line: string) => void,
+  options: DemoSeedOptions = {},
+): Promise<void> {
   if (ctx.config.env === 'production') return;
   if (!(await isEmpty(ctx.db))) return;
 
   const started = performance.now();
   const catalog = buildDemoCatalog();
-  // Artwork is written before the transaction (content-named files, so a retry reuses them) to
-  // keep the write lock short.
-  const [memberHash, adminHash] = await Promise.all([
+  const plan = planDemoMedia(catalog);
+  const mediaOptions = options.media === undefined ? DEMO_MEDIA : options.media;
+  // Artwork, trailers and stream sources are written before the transaction (content-named
+  // files, so a retry reuses them) to keep the write lock short.
+  const [memberHash, adminHash, , media] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.member.password),
     hashPassword(DEMO_ACCOUNTS.admin.password),
     renderArt(path.join(ctx.config.dataDir, 'media'), catalog.art, 6),
+    mediaOptions
+      ? prepareDemoMedia(ctx.config, plan, mediaOptions, log)
+      : Promise.resolve<PreparedDemoMedia>({ trailerUrls: [], sources: [], seconds: 0 }),
   ]);
 
+  let titleIds = new Map<string, number>();
   const seeded = await ctx.db.transaction().execute(async (trx) => {
     if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     if (!(await isEmpty(trx))) return false;
-    await insertCatalog(trx, ctx.dialect, catalog);
+    titleIds = await insertCatalog(trx, ctx.dialect, catalog, media.trailerUrls);
+    await insertLinkVideos(trx, plan, titleIds);
     const now = Date.now();
     const account = (
       who: (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS],
@@ -73,12 +105,32 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: (line: string) => vo
   });
   if (!seeded) return;
 
+  // Imported after the commit: the media service checks the titles and episodes exist.
+  let queued = 0;
+  try {
+    queued = await queueDemoStreams(
+      ctx.db,
+      createMediaService({ config: ctx.config, db: ctx.db, log: ctx.log }),
+      media.sources,
+      titleIds,
+    );
+  } catch (error) {
+    log(`Demo streams could not be queued: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
   const movies = catalog.titles.filter((title) => title.type === 'movie').length;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   log(
     `Demo catalog seeded in ${seconds}s: ${movies} movies, ${catalog.titles.length - movies} TV shows, ` +
-      `${catalog.people.length} people, ${catalog.art.length} images`,
+      `${catalog.people.length} people, ${catalog.art.length} images, ${media.trailerUrls.length} trailers, ` +
+      `${plan.links.length} link-only titles` +
+      (media.trailerUrls.length > 0
+        ? ` (trailers and stream sources made in ${media.seconds.toFixed(1)}s)`
+        : ''),
   );
+  if (queued > 0) {
+    log(`Demo streams: ${queued} videos queued for transcoding; they become playable as each finishes`);
+  }
   log('Demo sign-ins (development only; change or delete them before going live):');
   log(`  member: ${DEMO_ACCOUNTS.member.email} / ${DEMO_ACCOUNTS.member.password}`);
   log(`  admin:  ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`);
@@ -103,7 +155,13 @@ async function insertNamed<T extends 'genres' | 'people' | 'titles'>(
   return ids;
 }
 
-async function insertCatalog(trx: Kysely<Database>, dialect: Dialect, catalog: DemoCatalog): Promise<void> {
+/** Inserts the catalog; returns the titles' ids by name. */
+async function insertCatalog(
+  trx: Kysely<Database>,
+  dialect: Dialect,
+  catalog: DemoCatalog,
+  trailerUrls: readonly string[],
+): Promise<Map<string, number>> {
   const now = Date.now();
   const genreIds = await insertNamed(
     trx,
@@ -126,7 +184,7 @@ async function insertCatalog(trx: Kysely<Database>, dialect: Dialect, catalog: D
     trx,
     dialect,
     'titles',
-    catalog.titles.map((title) => ({
+    catalog.titles.map((title, index) => ({
       type: title.type,
       name: title.name,
       description: title.description,
@@ -137,7 +195,7 @@ async function insertCatalog(trx: Kysely<Database>, dialect: Dialect, catalog: D
       imdb_rating: title.imdb_rating,
       poster_image: title.poster.url,
       thumbnail_image: title.thumbnail.url,
-      trailer_url: '',
+      trailer_url: trailerFor(index, trailerUrls),
       trailer_url_type: 'url' as const,
       is_free: title.is_free,
       is_published: 1,
@@ -267,4 +325,5 @@ async function insertCatalog(trx: Kysely<Database>, dialect: Dialect, catalog: D
     .insertInto('taxes')
     .values({ name: catalog.tax.name, percent: catalog.tax.percent, is_active: 1 })
     .execute();
+  return titleIds;
 }

@@ -1,12 +1,21 @@
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useIsSignedIn } from '../../lib/session';
 
-/** Member-only pages send visitors to sign in. */
+/**
+ * Member-only pages send visitors to sign in. A session that ends while such a page is shown
+ * (logout, here or in another tab) goes to the landing page instead, as the spec wants for a
+ * logout: the router renders its own navigation in a transition, so this page can still be on
+ * screen when the session is cleared.
+ */
 export function RequireMember() {
   const signedIn = useIsSignedIn();
   const location = useLocation();
-  if (!signedIn)
+  const [signedInOnArrival] = useState(signedIn);
+  if (!signedIn) {
+    if (signedInOnArrival) return <Navigate to="/" replace />;
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  }
   return <Outlet />;
 }
 

@@ -49,9 +49,7 @@ export function useResetPasswordMutation() {
 /**
  * Signs out: tells the server, toasts its answer (or the fallback), goes to the landing page and
  * forgets the local session whatever the server said. Navigating first avoids a detour through
- * the sign-in redirect of member-only pages; the navigation is committed synchronously
- * (`flushSync`), since a router update otherwise renders in a transition and the member page
- * would still be on screen, and redirect to /login, when the session is cleared.
+ * the sign-in redirect of member-only pages.
  */
 export function useLogout(notify: { success: (message: string) => void; error: (message: string) => void }) {
   const queryClient = useQueryClient();
@@ -66,7 +64,7 @@ export function useLogout(notify: { success: (message: string) => void; error: (
     } catch (error) {
       notify.error(errorMessage(error, Messages.logoutFailed));
     }
-    await navigate('/', { flushSync: true });
+    await navigate('/');
     clearSession();
     queryClient.removeQueries();
   };

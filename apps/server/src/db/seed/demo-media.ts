@@ -1,0 +1,538 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import { runFfmpeg, runTool, type MediaTools } from '../../media/ffmpeg';
+import type { MediaService } from '../../media/media.service';
+import type { Database } from '../database';
+import type { DemoCatalog, DemoTitle } from './demo-catalog';
+
+/**
+ * Media for the demo catalog, so it plays with no internet:
+ *
+ * - public MP4 trailers (a few distinct clips spread over every title), written at seed time;
+ * - full streams for some movies and for the first episodes of one show: source clips are written
+ *   at seed time and imported through the media service, whose transcode jobs the in-process
+ *   worker runs in the background (one of them carries a WebVTT caption track);
+ * - link-only titles whose full video is a YouTube or Vimeo link, with or without ffmpeg.
+ *
+ * Every picture and tone comes from ffmpeg's built-in test sources (no fonts, no downloads). To
+ * keep seeding quick, each clip encodes a short loop once and repeats it by stream copy; the
+ * looks cycle with the loop, so most repeat seamlessly.
+ */
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+export interface DemoMediaOptions {
+  /** Length of each trailer, in seconds. */
+  trailerSeconds: number;
+  /** Length of each full stream, in seconds. */
+  streamSeconds: number;
+  trailerSize: Size;
+  /** The first featured movie's source, so its ladder reaches 1080p. */
+  largeSize: Size;
+  /** Every other stream source. */
+  streamSize: Size;
+}
+
+export const DEMO_MEDIA: DemoMediaOptions = {
+  trailerSeconds: 10,
+  streamSeconds: 24,
+  trailerSize: { width: 640, height: 360 },
+  largeSize: { width: 1920, height: 1080 },
+  streamSize: { width: 1280, height: 720 },
+};
+
+/** Tiny, short clips for tests. */
+export const TINY_DEMO_MEDIA: DemoMediaOptions = {
+  trailerSeconds: 4,
+  streamSeconds: 8,
+  trailerSize: { width: 320, height: 180 },
+  largeSize: { width: 320, height: 180 },
+  streamSize: { width: 320, height: 180 },
+};
+
+/** Frames per second of every generated clip. */
+export const DEMO_FPS = 24;
+/**
+ * Seconds of picture actually encoded per clip; longer clips repeat it. Trailers (small) get a
+ * longer loop than stream sources (large), whose encoding is most of the seeding time.
+ */
+export const LOOP_SECONDS = { trailer: 4, stream: 2 } as const;
+/** Bumped whenever the recipes change, so content-named files are never reused across versions. */
+const RECIPE_VERSION = 1;
+
+export const DEMO_STREAM_COUNT = { movies: 5, episodes: 3 } as const;
+
+/** Open films with stable public pages, for the link-only titles (YouTube and Vimeo players). */
+export const DEMO_LINKS = [
+  { type: 'youtube', url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' }, // Big Buck Bunny
+  { type: 'vimeo', url: 'https://vimeo.com/1084537' }, // Big Buck Bunny
+  { type: 'youtube', url: 'https://www.youtube.com/watch?v=eRsGyueVLvQ' }, // Sintel
+] as const;
+
+export const NO_FFMPEG_MESSAGE =
+  'ffmpeg not found: the demo catalog has link-only titles and no local streams or trailers; ' +
+  'install ffmpeg or set FFMPEG_PATH';
+export const NO_FFPROBE_MESSAGE =
+  'ffprobe not found: the demo catalog has trailers and link-only titles but no local streams; ' +
+  'install ffmpeg or set FFPROBE_PATH';
+
+// ---------------------------------------------------------------------------------------------
+// Looks: lavfi video sources, each a function of the picture size and the loop length.
+
+export type Look =
+  | { kind: 'testsrc2' }
+  | { kind: 'bars'; direction: 'h' | 'v' }
+  | { kind: 'spectrum' }
+  | { kind: 'life'; seed: number; life: string; death: string; mold: string }
+  | { kind: 'cells'; rule: number; seed: number; tint: readonly [number, number, number] };
+
+const even = (value: number) => Math.max(2, 2 * Math.round(value / 2));
+
+/**
+ * The lavfi graph of a look. Patterns that scroll move by exactly one frame per loop, so they
+ * repeat seamlessly; the cellular ones are drawn small and enlarged, which is nearly free.
+ */
+export function lookFilter(look: Look, { width, height }: Size, loopSeconds: number): string {
+  const size = `${width}x${height}`;
+  const rate = DEMO_FPS;
+  const step = (1 / (loopSeconds * rate)).toFixed(8);
+  const enlarge = `format=yuv420p,scale=${width}:${height}:flags=neighbor`;
+  switch (look.kind) {
+    case 'testsrc2':
+      return `testsrc2=size=${size}:rate=${rate}`;
+    case 'bars':
+      return `smptehdbars=size=${size}:rate=${rate},scroll=${look.direction}=${step}`;
+    case 'spectrum':
+      return (
+        `colorspectrum=size=${even(width / 4)}x${even(height / 4)}:rate=${rate}:type=all,` +
+        `scroll=h=${step},format=yuv420p,scale=${width}:${height}`
+      );
+    case 'life':
+      return (
+        `life=size=${even(width / 8)}x${even(height / 8)}:rate=${rate}:seed=${look.seed}:ratio=0.12:mold=12:` +
+        `life_color=${look.life}:death_color=${look.death}:mold_color=${look.mold},${enlarge}`
+      );
+    case 'cells': {
+      const [r, g, b] = look.tint;
+      return (
+        `cellauto=size=${even(width / 4)}x${even(height / 4)}:rate=${rate}:rule=${look.rule}:seed=${look.seed}:` +
+        `scroll=1,format=rgb24,lutrgb=r=${r}+val*0.7:g=${g}+val*0.7:b=${b}+val*0.7,${enlarge}`
+      );
+    }
+  }
+}
+
+export interface ClipRecipe {
+  look: Look;
+  size: Size;
+  seconds: number;
+  loopSeconds: number;
+  /** Tone in Hz, with a short beep at 1.5 times the pitch every second. */
+  tone: number;
+  /** `mp4` for trailers (H.264 + AAC, played by browsers as it is), `mkv` for stream sources. */
+  container: 'mp4' | 'mkv';
+}
+
+export function clipName(recipe: ClipRecipe): string {
+  const hash = createHash('sha256')
+    .update(JSON.stringify({ v: RECIPE_VERSION, fps: DEMO_FPS, ...recipe }))
+    .digest('hex')
+    .slice(0, 24);
+  return `${hash}.${recipe.container}`;
+}
+
+/**
+ * Writes clips that do not exist yet (names are content-derived), with two ffmpeg runs for all
+ * of them: the first encodes each loop (H.264), the second repeats each loop by stream copy to
+ * the full length under a fresh tone (AAC for trailers; FLAC for sources, which the pipeline
+ * encodes again). Files appear under their final names only when complete.
+ */
+export async function renderClips(
+  tools: MediaTools,
+  clips: ReadonlyArray<{ recipe: ClipRecipe; file: string }>,
+  workDir: string,
+): Promise<void> {
+  const todo = [...new Map(clips.map((clip) => [clip.file, clip])).values()].filter(
+    (clip) => !existsSync(clip.file),
+  );
+  if (todo.length === 0) return;
+  const loopFile = (index: number) => path.join(workDir, `loop-${index}.mkv`);
+  const partial = (file: string) => `${file}.${process.pid}.part`;
+
+  await runFfmpeg(tools, [
+    ...todo.flatMap(({ recipe }) => {
+      const loopSeconds = Math.min(recipe.loopSeconds, recipe.seconds);
+      return [
+        '-f',
+        'lavfi',
+        '-t',
+        String(loopSeconds),
+        '-i',
+        `${lookFilter(recipe.look, recipe.size, loopSeconds)},format=yuv420p`,
+      ];
+    }),
+    ...todo.flatMap(({ recipe }, index) => [
+      '-map',
+      `${index}:v:0`,
+      '-an',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      // Sources are encoded again by the pipeline, so they trade quality for size.
+      '-crf',
+      recipe.container === 'mp4' ? '24' : '28',
+      '-pix_fmt',
+      'yuv420p',
+      '-g',
+      String(Math.min(recipe.loopSeconds, recipe.seconds) * DEMO_FPS),
+      '-f',
+      'matroska',
+      loopFile(index),
+    ]),
+  ]);
+
+  await runFfmpeg(tools, [
+    ...todo.flatMap(({ recipe }, index) => [
+      '-stream_loop',
+      '-1',
+      '-i',
+      loopFile(index),
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${recipe.tone}:beep_factor=1.5:sample_rate=48000:duration=${recipe.seconds}`,
+    ]),
+    ...todo.flatMap(({ recipe, file }, index) => [
+      '-map',
+      `${2 * index}:v:0`,
+      '-map',
+      `${2 * index + 1}:a:0`,
+      '-t',
+      String(recipe.seconds),
+      '-c:v',
+      'copy',
+      ...(recipe.container === 'mp4'
+        ? ['-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', '-f', 'mp4']
+        : ['-c:a', 'flac', '-f', 'matroska']),
+      partial(file),
+    ]),
+  ]);
+  await Promise.all(todo.map(({ file }) => rename(partial(file), file)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which titles get what.
+
+const TRAILER_LOOKS: ReadonlyArray<{ look: Look; tone: number }> = [
+  { look: { kind: 'testsrc2' }, tone: 392 },
+  { look: { kind: 'bars', direction: 'h' }, tone: 440 },
+  {
+    look: { kind: 'life', seed: 11, life: '0xffb238', death: '0x0b1330', mold: '0x2a5d9f' },
+    tone: 330,
+  },
+  { look: { kind: 'spectrum' }, tone: 523.25 },
+  { look: { kind: 'cells', rule: 110, seed: 5, tint: [90, 20, 60] }, tone: 293.66 },
+];
+
+/** Looks of the stream sources, in plan order: movies first, then episodes. */
+const STREAM_LOOKS: ReadonlyArray<{ look: Look; tone: number }> = [
+  { look: { kind: 'testsrc2' }, tone: 440 },
+  { look: { kind: 'bars', direction: 'v' }, tone: 349.23 },
+  { look: { kind: 'spectrum' }, tone: 392 },
+  {
+    look: { kind: 'life', seed: 3, life: '0x7bf1a8', death: '0x101820', mold: '0x6a3d9a' },
+    tone: 261.63,
+  },
+  { look: { kind: 'cells', rule: 30, seed: 9, tint: [20, 60, 110] }, tone: 329.63 },
+  { look: { kind: 'cells', rule: 90, seed: 1, tint: [110, 40, 20] }, tone: 220 },
+  {
+    look: { kind: 'life', seed: 8, life: '0xf25f5c', death: '0x1d1a2f', mold: '0x247ba0' },
+    tone: 246.94,
+  },
+  { look: { kind: 'cells', rule: 150, seed: 2, tint: [30, 100, 40] }, tone: 277.18 },
+];
+
+export interface DemoStream {
+  /** The movie, or the show the episode belongs to. */
+  title: string;
+  episode?: { season_number: number; episode_number: number };
+  look: Look;
+  tone: number;
+  large: boolean;
+  captions: boolean;
+}
+
+export interface DemoLink {
+  title: string;
+  type: 'youtube' | 'vimeo';
+  url: string;
+}
+
+export interface DemoMediaPlan {
+  streams: DemoStream[];
+  links: DemoLink[];
+}
+
+const recentViews = (title: DemoTitle) => title.recentViews.reduce((sum, day) => sum + day.views, 0);
+
+/**
+ * Streams for the featured movies (banners), topped up from the most watched movies of the
+ * week (the first browse rows), and for the first episodes of the featured show; the next most
+ * watched movies are the link-only titles.
+ */
+export function planDemoMedia(catalog: DemoCatalog): DemoMediaPlan {
+  const byName = new Map(catalog.titles.map((title) => [title.name, title]));
+  const featured = [...catalog.banners]
+    .sort((a, b) => a.position - b.position)
+    .map((banner) => byName.get(banner.title)!);
+  const popular = catalog.titles
+    .filter((title) => title.type === 'movie')
+    .sort((a, b) => recentViews(b) - recentViews(a) || b.view_count - a.view_count);
+  const movies = [...new Set([...featured.filter((title) => title.type === 'movie'), ...popular])].slice(
+    0,
+    DEMO_STREAM_COUNT.movies,
+  );
+  const show =
+    featured.find((title) => title.type === 'tvshow') ?? catalog.titles.find((t) => t.type === 'tvshow');
+  const firstSeason = show?.seasons.find((season) => season.season_number === 1);
+  const episodes = (firstSeason?.episodes ?? []).slice(0, DEMO_STREAM_COUNT.episodes);
+
+  const streams: DemoStream[] = [
+    ...movies.map((movie, index) => ({
+      title: movie.name,
+      large: index === 0,
+      captions: false,
+      ...STREAM_LOOKS[index % STREAM_LOOKS.length]!,
+    })),
+    ...episodes.map((episode, index) => ({
+      title: show!.name,
+      episode: { season_number: 1, episode_number: episode.episode_number },
+      large: false,
+      captions: index === 0,
+      ...STREAM_LOOKS[(movies.length + index) % STREAM_LOOKS.length]!,
+    })),
+  ];
+  const taken = new Set(movies.map((movie) => movie.name));
+  const links = popular
+    .filter((movie) => !taken.has(movie.name))
+    .slice(0, DEMO_LINKS.length)
+    .map((movie, index) => ({ title: movie.name, ...DEMO_LINKS[index]! }));
+  return { streams, links };
+}
+
+/** The trailer of the title at `index` in the catalog: the clips are dealt out in turn. */
+export function trailerFor(index: number, trailerUrls: readonly string[]): string {
+  return trailerUrls.length === 0 ? '' : trailerUrls[index % trailerUrls.length]!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files.
+
+/** Whether the configured binaries answer `-version`. */
+export async function checkMediaTools(tools: MediaTools): Promise<{ ffmpeg: boolean; ffprobe: boolean }> {
+  const works = (bin: string) =>
+    runTool(bin, ['-version'], { stallTimeoutMs: 15_000 }).then(
+      () => true,
+      () => false,
+    );
+  const [ffmpeg, ffprobe] = await Promise.all([works(tools.ffmpegPath), works(tools.ffprobePath)]);
+  return { ffmpeg, ffprobe };
+}
+
+export interface DemoSource {
+  stream: DemoStream;
+  file: string;
+  captions?: string;
+}
+
+export interface PreparedDemoMedia {
+  /** Public URLs of the trailers (`/media/trailers/<hash>.mp4`); empty without ffmpeg. */
+  trailerUrls: string[];
+  /** Stream sources to import once the titles exist; empty without ffmpeg and ffprobe. */
+  sources: DemoSource[];
+  seconds: number;
+}
+
+/** Folder of the stream sources: kept until their jobs have run (a restart resumes them). */
+export const demoSourceDir = (config: Pick<Config, 'dataDir'>) =>
+  path.join(config.dataDir, 'tmp', 'demo-sources');
+
+/** A few captions over the stream, one every five seconds. */
+export function demoCaptions(seconds: number): string {
+  const lines = [
+    'A steady tone plays over the pattern.',
+    'These captions come from a WebVTT file.',
+    'Turn them on or off from the player.',
+    'Picture and sound are made by ffmpeg on this machine.',
+    '[Tone continues]',
+  ];
+  const stamp = (value: number) => {
+    const whole = Math.floor(value);
+    const ms = Math.round((value - whole) * 1000);
+    return `00:${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}.${String(ms).padStart(3, '0')}`;
+  };
+  const cues: string[] = [];
+  for (let start = 0.5, index = 0; start + 1 <= seconds; start += 5, index++) {
+    const end = Math.min(start + 3.5, seconds);
+    cues.push(`${index + 1}\n${stamp(start)} --> ${stamp(end)}\n${lines[index % lines.length]}`);
+  }
+  return `WEBVTT\n\n${cues.join('\n\n')}\n`;
+}
+
+/**
+ * Writes the trailers (public) and the stream sources (private folder) for a plan. Logs one line
+ * and returns what it has when ffmpeg or ffprobe is missing or a clip cannot be made.
+ */
+export async function prepareDemoMedia(
+  config: Pick<Config, 'dataDir' | 'ffmpegPath' | 'ffprobePath'>,
+  plan: DemoMediaPlan,
+  options: DemoMediaOptions,
+  log: (line: string) => void,
+): Promise<PreparedDemoMedia> {
+  const started = performance.now();
+  const done = (trailerUrls: string[], sources: DemoSource[]) => ({
+    trailerUrls,
+    sources,
+    seconds: (performance.now() - started) / 1000,
+  });
+  const tools = { ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath };
+  const available = await checkMediaTools(tools);
+  if (!available.ffmpeg) {
+    log(NO_FFMPEG_MESSAGE);
+    return done([], []);
+  }
+
+  const trailerDir = path.join(config.dataDir, 'media', 'trailers');
+  const sourceDir = demoSourceDir(config);
+  await Promise.all([mkdir(trailerDir, { recursive: true }), mkdir(sourceDir, { recursive: true })]);
+  const trailers = TRAILER_LOOKS.map(({ look, tone }) => {
+    const recipe: ClipRecipe = {
+      look,
+      tone,
+      size: options.trailerSize,
+      seconds: options.trailerSeconds,
+      loopSeconds: LOOP_SECONDS.trailer,
+      container: 'mp4',
+    };
+    const name = clipName(recipe);
+    return { recipe, file: path.join(trailerDir, name), url: `/media/trailers/${name}` };
+  });
+  const streams = available.ffprobe
+    ? plan.streams.map((stream) => {
+        const recipe: ClipRecipe = {
+          look: stream.look,
+          tone: stream.tone,
+          size: stream.large ? options.largeSize : options.streamSize,
+          seconds: options.streamSeconds,
+          loopSeconds: LOOP_SECONDS.stream,
+          container: 'mkv',
+        };
+        return { stream, recipe, file: path.join(sourceDir, clipName(recipe)) };
+      })
+    : [];
+
+  const workDir = await mkdtemp(path.join(tmpdir(), 'reeltime-demo-'));
+  try {
+    await renderClips(tools, [...trailers, ...streams], workDir);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    log(
+      `ffmpeg could not make the demo media (${reason}): the demo catalog has link-only titles ` +
+        'and no local streams or trailers',
+    );
+    return done([], []);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+  if (!available.ffprobe) log(NO_FFPROBE_MESSAGE);
+
+  const captions = path.join(sourceDir, `captions-${options.streamSeconds}s.vtt`);
+  if (streams.some(({ stream }) => stream.captions)) {
+    await writeFile(captions, demoCaptions(options.streamSeconds));
+  }
+  return done(
+    trailers.map((trailer) => trailer.url),
+    streams.map(({ stream, file }) => (stream.captions ? { stream, file, captions } : { stream, file })),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows.
+
+/** The link-only titles' full videos (ready at once: nothing to transcode). */
+export async function insertLinkVideos(
+  trx: Kysely<Database>,
+  plan: DemoMediaPlan,
+  titleIds: ReadonlyMap<string, number>,
+): Promise<void> {
+  if (plan.links.length === 0) return;
+  const now = Date.now();
+  await trx
+    .insertInto('videos')
+    .values(
+      plan.links.map((link) => ({
+        title_id: titleIds.get(link.title)!,
+        episode_id: null,
+        kind: 'main' as const,
+        type: link.type,
+        url: link.url,
+        quality: null,
+        status: 'ready' as const,
+        source_path: null,
+        duration_seconds: null,
+        position: 0,
+        created_at: now,
+        job_id: null,
+        last_error: null,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Imports the stream sources through the media service: each becomes a pending video with a
+ * queued transcode job that the worker runs in the background. Returns how many were queued.
+ */
+export async function queueDemoStreams(
+  db: Kysely<Database>,
+  media: Pick<MediaService, 'importVideo'>,
+  sources: readonly DemoSource[],
+  titleIds: ReadonlyMap<string, number>,
+): Promise<number> {
+  let queued = 0;
+  for (const source of sources) {
+    const titleId = titleIds.get(source.stream.title);
+    if (titleId === undefined) throw new Error(`Demo seed: no id for ${source.stream.title}`);
+    let episodeId: number | undefined;
+    if (source.stream.episode) {
+      const row = await db
+        .selectFrom('episodes')
+        .innerJoin('seasons', 'seasons.id', 'episodes.season_id')
+        .select('episodes.id')
+        .where('seasons.title_id', '=', titleId)
+        .where('seasons.season_number', '=', source.stream.episode.season_number)
+        .where('episodes.episode_number', '=', source.stream.episode.episode_number)
+        .executeTakeFirstOrThrow();
+      episodeId = row.id;
+    }
+    await media.importVideo({
+      file: source.file,
+      titleId,
+      episodeId,
+      ...(source.captions
+        ? { captions: source.captions, captionsLanguage: 'en', captionsName: 'English' }
+        : {}),
+    });
+    queued++;
+  }
+  return queued;
+}
