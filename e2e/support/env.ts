@@ -20,7 +20,7 @@ export const DEMO_MEMBER = { email: 'member@reeltime.local', password: 'member12
 
 /** What the setup project learnt about the catalog, for the tests to use. */
 export interface CatalogFacts {
-  /** A title that has a public trailer and a private full video (both imported by the setup). */
+  /** A title with a public trailer and a signed full video (the setup imports any it lacks). */
   playable: { id: number; name: string; trailerUrl: string };
   /** Titles the demo member keeps in the watch list. */
   memberWatchList: Array<{ id: number; name: string }>;

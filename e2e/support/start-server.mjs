@@ -20,6 +20,10 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     LOG_LEVEL: 'warn',
     RATE_LIMIT_AUTH_MAX: '1000',
     CATALOG_CACHE_SECONDS: '0',
+    // The demo seed queues full streams for background transcoding, which would take a CPU core
+    // for minutes during the run. The tests need one full video only: the setup project imports a
+    // short clip with the media import command, which transcodes it in its own process.
+    MEDIA_WORKER_CONCURRENCY: '0',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -5,10 +5,12 @@
  * 2. Starts the real server on a free loopback port with a temporary DATA_DIR (demo catalog).
  * 3. Initial JS and CSS of `/` and `/browse`: loads each page as a visitor with an empty cache in
  *    Chromium and sums the gzip sizes (gzip -9 of the response bodies, as Vite reports them) of the
- *    script and stylesheet responses that finished before the load event. Chunks that arrive after
- *    it (until the page has drawn its content) are listed apart.
+ *    script and stylesheet responses that finished before the load event, and those up to the
+ *    moment the page showed its content (the route chunks arrive after the load event); the
+ *    target applies to the latter.
  * 4. Lighthouse 12 performance (desktop config, simulated throttling) of `/`, `/browse` and a title
- *    details page, driven through chrome-launcher; the median of --runs runs per page.
+ *    details page, driven through chrome-launcher; per page, the run with the median score of
+ *    --runs runs, with its metrics and the audits with the largest estimated savings.
  * 5. Prints a table and whether each target is met, stops the server and Chromium, and removes
  *    the temporary folder. Exits 1 on an error (or, with --strict, when a target is missed).
  */
@@ -55,6 +57,7 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 9) {
 }
 
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const log = (line) => console.log(line);
 
 // ---------------------------------------------------------------------------------------------
@@ -228,8 +231,9 @@ async function initialAssets(origin, pathname) {
       pathname,
       js: sum(early, 'script'),
       css: sum(early, 'stylesheet'),
-      jsFiles: early.filter((item) => item.type === 'script').length,
+      files: list.length,
       lateJs: sum(late, 'script'),
+      lateCss: sum(late, 'stylesheet'),
       lateFiles: late.map((item) => new URL(item.url).pathname),
       encodings: [...new Set(list.map((item) => item.encoding))],
     };
@@ -241,10 +245,26 @@ async function initialAssets(origin, pathname) {
 // ---------------------------------------------------------------------------------------------
 // Lighthouse.
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
+const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si: 'speed-index',
 };
+
+/** The failing audits with the largest estimated LCP or FCP savings: where the time goes. */
+function opportunities(lhr) {
+  return Object.values(lhr.audits)
+    .map((audit) => ({
+      title: audit.title,
+      score: audit.score,
+      ms: Math.max(audit.metricSavings?.LCP ?? 0, audit.metricSavings?.FCP ?? 0),
+    }))
+    .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.ms >= 50)
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 4);
+}
 
 async function lighthouseRuns(origin, pages) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
@@ -253,8 +273,7 @@ async function lighthouseRuns(origin, pages) {
   });
   const results = [];
   for (const pathname of pages) {
-    const scores = [];
-    const lcps = [];
+    const samples = [];
     for (let run = 1; run <= runs; run++) {
       const result = await lighthouse(
         `${origin}${pathname}`,
@@ -264,13 +283,20 @@ async function lighthouseRuns(origin, pages) {
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse returned nothing for ${pathname}`);
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${pathname}: ${lhr.runtimeError.message}`);
-      const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
-      const lcp = lhr.audits['largest-contentful-paint'].numericValue;
-      scores.push(score);
-      lcps.push(lcp);
-      log(`  ${pathname} run ${run}/${runs}: score ${score}, LCP ${(lcp / 1000).toFixed(2)} s`);
+      const sample = {
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        ...Object.fromEntries(
+          Object.entries(METRICS).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? NaN]),
+        ),
+        opportunities: opportunities(lhr),
+      };
+      samples.push(sample);
+      log(`  ${pathname} run ${run}/${runs}: score ${sample.score}, LCP ${seconds(sample.lcp)}`);
     }
-    results.push({ pathname, score: median(scores), lcp: median(lcps), scores });
+    // The run with the median score stands for the page.
+    const byScore = [...samples].sort((a, b) => a.score - b.score);
+    const typical = byScore[Math.floor((byScore.length - 1) / 2)];
+    results.push({ pathname, ...typical, scores: samples.map((sample) => sample.score) });
   }
   return results;
 }
@@ -297,44 +323,55 @@ async function main() {
   const assets = [];
   for (const pathname of ['/', '/browse']) assets.push(await initialAssets(origin, pathname));
 
-  log(`Lighthouse ${runs} run(s) per page (desktop config)...`);
+  log(`Lighthouse, ${runs} run(s) per page (desktop config)...`);
   const scores = await lighthouseRuns(origin, ['/', '/browse', details]);
 
   log('');
-  log(
-    'Initial JS and CSS: gzip -9 sizes of the script and stylesheet responses Chromium fetched before the load event (visitor, empty cache)',
-  );
+  log('Initial JS and CSS: gzip -9 sizes of the bodies of the script and stylesheet responses');
+  log('(Chromium through the real server, visitor, empty cache)');
   log(
     table(
-      ['page', 'JS files', 'JS gzip', 'CSS gzip', 'JS after load', 'served as'],
+      ['page', 'JS before load', 'JS until drawn', 'CSS until drawn', 'files', 'served as'],
       assets.map((item) => [
         item.pathname,
-        item.jsFiles,
         kB(item.js),
-        kB(item.css),
-        item.lateJs ? kB(item.lateJs) : '-',
+        kB(item.js + item.lateJs),
+        kB(item.css + item.lateCss),
+        item.files,
         item.encodings.join(', '),
       ]),
     ),
   );
+  log('  before load: finished before the load event; until drawn: also the route chunks fetched');
+  log('  after it, until the page showed its content');
   for (const item of assets) {
-    if (item.lateFiles.length > 0) log(`  ${item.pathname}: after load: ${item.lateFiles.join(', ')}`);
+    if (item.lateFiles.length > 0) log(`  ${item.pathname} after load: ${item.lateFiles.join(', ')}`);
   }
+
   log('');
   log(
-    `Lighthouse ${runs > 1 ? `(median of ${runs} runs)` : '(1 run)'}, desktop config, performance category`,
+    `Lighthouse 12, desktop config, performance category${runs > 1 ? ` (the run with the median score of ${runs})` : ''}`,
   );
   log(
     table(
-      ['page', 'score', 'LCP', 'runs'],
+      ['page', 'score', 'LCP', 'FCP', 'TBT', 'CLS', 'SI', 'scores'],
       scores.map((item) => [
         item.pathname,
         item.score,
-        `${(item.lcp / 1000).toFixed(2)} s`,
+        seconds(item.lcp),
+        seconds(item.fcp),
+        `${Math.round(item.tbt)} ms`,
+        item.cls.toFixed(3),
+        seconds(item.si),
         item.scores.join(' '),
       ]),
     ),
   );
+  for (const item of scores) {
+    if (item.opportunities.length === 0) continue;
+    const list = item.opportunities.map((found) => `${found.title} (~${Math.round(found.ms)} ms)`);
+    log(`  ${item.pathname}: ${list.join('; ')}`);
+  }
 
   const jsWorst = Math.max(...assets.map((item) => item.js + item.lateJs));
   const scoreWorst = Math.min(...scores.map((item) => item.score));
@@ -343,15 +380,13 @@ async function main() {
   log('');
   log('Targets');
   log(
-    `  initial JS under ${kB(TARGETS.initialJsBytes)} gzip: ${jsMet ? 'met' : 'NOT met'} (largest: ${kB(jsWorst)}, counting chunks loaded after the load event too)`,
+    `  initial JS under ${kB(TARGETS.initialJsBytes)} gzip (until drawn): ${jsMet ? 'met' : 'NOT met'} (largest ${kB(jsWorst)})`,
   );
   log(
-    `  Lighthouse performance >= ${TARGETS.lighthouseScore} (desktop): ${scoreMet ? 'met' : 'NOT met'} (lowest median: ${scoreWorst})`,
+    `  Lighthouse performance >= ${TARGETS.lighthouseScore}, desktop: ${scoreMet ? 'met' : 'NOT met'} (lowest ${scoreWorst})`,
   );
   if (assets.some((item) => item.encodings.includes('none'))) {
-    log(
-      '  note: the server sent the JS and CSS uncompressed; the transfer was the raw size, not the gzip size.',
-    );
+    log('  note: the server sent JS and CSS uncompressed, so the bytes on the wire were the raw sizes.');
   }
   return jsMet && scoreMet;
 }

@@ -20,8 +20,8 @@ import type { DemoCatalog, DemoTitle } from './demo-catalog';
  * - link-only titles whose full video is a YouTube or Vimeo link, with or without ffmpeg.
  *
  * Every picture and tone comes from ffmpeg's built-in test sources (no fonts, no downloads). To
- * keep seeding quick, each clip encodes a short loop once and repeats it by stream copy; the
- * looks cycle with the loop, so most repeat seamlessly.
+ * keep seeding quick, each clip encodes a short loop once and repeats it by stream copy (the
+ * scrolling looks repeat seamlessly; the others start over at each loop).
  */
 
 export interface Size {
@@ -97,8 +97,9 @@ export type Look =
 const even = (value: number) => Math.max(2, 2 * Math.round(value / 2));
 
 /**
- * The lavfi graph of a look. Patterns that scroll move by exactly one frame per loop, so they
- * repeat seamlessly; the cellular ones are drawn small and enlarged, which is nearly free.
+ * The lavfi graph of a look. Scrolling patterns move by exactly their width (or height) per
+ * loop, so they repeat seamlessly; the cellular ones are drawn small and enlarged, which costs
+ * next to nothing.
  */
 export function lookFilter(look: Look, { width, height }: Size, loopSeconds: number): string {
   const size = `${width}x${height}`;
@@ -200,7 +201,7 @@ export async function renderClips(
     ]),
   ]);
 
-  await runFfmpeg(tools, [
+  const looped = runFfmpeg(tools, [
     ...todo.flatMap(({ recipe }, index) => [
       '-stream_loop',
       '-1',
@@ -226,6 +227,13 @@ export async function renderClips(
       partial(file),
     ]),
   ]);
+  try {
+    await looped;
+  } catch (error) {
+    // Half-written files must not stay next to the public trailers.
+    await Promise.all(todo.map(({ file }) => rm(partial(file), { force: true })));
+    throw error;
+  }
   await Promise.all(todo.map(({ file }) => rename(partial(file), file)));
 }
 
@@ -413,7 +421,6 @@ export async function prepareDemoMedia(
 
   const trailerDir = path.join(config.dataDir, 'media', 'trailers');
   const sourceDir = demoSourceDir(config);
-  await Promise.all([mkdir(trailerDir, { recursive: true }), mkdir(sourceDir, { recursive: true })]);
   const trailers = TRAILER_LOOKS.map(({ look, tone }) => {
     const recipe: ClipRecipe = {
       look,
@@ -440,6 +447,8 @@ export async function prepareDemoMedia(
       })
     : [];
 
+  await mkdir(trailerDir, { recursive: true });
+  if (streams.length > 0) await mkdir(sourceDir, { recursive: true });
   const workDir = await mkdtemp(path.join(tmpdir(), 'reeltime-demo-'));
   try {
     await renderClips(tools, [...trailers, ...streams], workDir);
@@ -500,39 +509,45 @@ export async function insertLinkVideos(
 
 /**
  * Imports the stream sources through the media service: each becomes a pending video with a
- * queued transcode job that the worker runs in the background. Returns how many were queued.
+ * queued transcode job that the worker runs in the background. A source that cannot be imported
+ * is skipped; its reason is returned.
  */
 export async function queueDemoStreams(
   db: Kysely<Database>,
   media: Pick<MediaService, 'importVideo'>,
   sources: readonly DemoSource[],
   titleIds: ReadonlyMap<string, number>,
-): Promise<number> {
+): Promise<{ queued: number; errors: string[] }> {
   let queued = 0;
+  const errors: string[] = [];
   for (const source of sources) {
-    const titleId = titleIds.get(source.stream.title);
-    if (titleId === undefined) throw new Error(`Demo seed: no id for ${source.stream.title}`);
-    let episodeId: number | undefined;
-    if (source.stream.episode) {
-      const row = await db
-        .selectFrom('episodes')
-        .innerJoin('seasons', 'seasons.id', 'episodes.season_id')
-        .select('episodes.id')
-        .where('seasons.title_id', '=', titleId)
-        .where('seasons.season_number', '=', source.stream.episode.season_number)
-        .where('episodes.episode_number', '=', source.stream.episode.episode_number)
-        .executeTakeFirstOrThrow();
-      episodeId = row.id;
+    try {
+      const titleId = titleIds.get(source.stream.title);
+      if (titleId === undefined) throw new Error(`no id for ${source.stream.title}`);
+      let episodeId: number | undefined;
+      if (source.stream.episode) {
+        const row = await db
+          .selectFrom('episodes')
+          .innerJoin('seasons', 'seasons.id', 'episodes.season_id')
+          .select('episodes.id')
+          .where('seasons.title_id', '=', titleId)
+          .where('seasons.season_number', '=', source.stream.episode.season_number)
+          .where('episodes.episode_number', '=', source.stream.episode.episode_number)
+          .executeTakeFirstOrThrow();
+        episodeId = row.id;
+      }
+      await media.importVideo({
+        file: source.file,
+        titleId,
+        episodeId,
+        ...(source.captions
+          ? { captions: source.captions, captionsLanguage: 'en', captionsName: 'English' }
+          : {}),
+      });
+      queued++;
+    } catch (error) {
+      errors.push(error instanceof Error ? error.message : String(error));
     }
-    await media.importVideo({
-      file: source.file,
-      titleId,
-      episodeId,
-      ...(source.captions
-        ? { captions: source.captions, captionsLanguage: 'en', captionsName: 'English' }
-        : {}),
-    });
-    queued++;
   }
-  return queued;
+  return { queued, errors };
 }

@@ -106,16 +106,17 @@ export async function seedDemoIfEmpty(
   if (!seeded) return;
 
   // Imported after the commit: the media service checks the titles and episodes exist.
-  let queued = 0;
-  try {
-    queued = await queueDemoStreams(
-      ctx.db,
-      createMediaService({ config: ctx.config, db: ctx.db, log: ctx.log }),
-      media.sources,
-      titleIds,
+  const streams = await queueDemoStreams(
+    ctx.db,
+    createMediaService({ config: ctx.config, db: ctx.db, log: ctx.log }),
+    media.sources,
+    titleIds,
+  );
+  if (streams.errors.length > 0) {
+    log(
+      `Demo streams: ${streams.errors.length} of ${media.sources.length} could not be queued ` +
+        `(${streams.errors[0]})`,
     );
-  } catch (error) {
-    log(`Demo streams could not be queued: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   const movies = catalog.titles.filter((title) => title.type === 'movie').length;
@@ -128,8 +129,10 @@ export async function seedDemoIfEmpty(
         ? ` (trailers and stream sources made in ${media.seconds.toFixed(1)}s)`
         : ''),
   );
-  if (queued > 0) {
-    log(`Demo streams: ${queued} videos queued for transcoding; they become playable as each finishes`);
+  if (streams.queued > 0) {
+    log(
+      `Demo streams: ${streams.queued} videos queued for transcoding; they become playable as each finishes`,
+    );
   }
   log('Demo sign-ins (development only; change or delete them before going live):');
   log(`  member: ${DEMO_ACCOUNTS.member.email} / ${DEMO_ACCOUNTS.member.password}`);
