@@ -47,12 +47,8 @@ export default tseslint.config(
   {
     plugins: { import: importPlugin },
     settings: {
-      'import/resolver': {
-        typescript: {
-          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
-        },
-      },
+      // Relative imports are all the direction rules need; the node resolver finds them by extension.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

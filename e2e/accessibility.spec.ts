@@ -40,6 +40,7 @@ for (const as of ['visitor', 'member'] as const) {
           await sitePage.ready(page);
           await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
           const results = await new AxeBuilder({ page }).analyze();
+          expect(results.passes.length, 'axe checked the page').toBeGreaterThan(0);
           await testInfo.attach(`axe-${sitePage.name}-${viewport.width}.json`, {
             body: JSON.stringify(results.violations, null, 2),
             contentType: 'application/json',
