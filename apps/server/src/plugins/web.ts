@@ -7,8 +7,7 @@ import path from 'node:path';
 import { API_BASE, ServerMessages } from '@reeltime/contract';
 import type { Config } from '../config';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The operator's settings reach the web app as meta tags, so one build serves any site name and currency. */
 function withSiteSettings(html: string, config: Config): string {

@@ -4,7 +4,8 @@ function siteMeta(name: string): string | undefined {
   return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.trim() || undefined;
 }
 
-export const appName: string = siteMeta('application-name') ?? (import.meta.env.VITE_APP_NAME?.trim() || 'Reeltime');
+export const appName: string =
+  siteMeta('application-name') ?? (import.meta.env.VITE_APP_NAME?.trim() || 'Reeltime');
 
 /** ISO 4217 code of the site's one currency. */
 export const siteCurrency: string = siteMeta('site-currency') ?? 'INR';
