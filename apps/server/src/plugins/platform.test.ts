@@ -223,3 +223,18 @@ describe('site settings in the web app', () => {
     }
   });
 });
+
+describe('built web assets', () => {
+  it('are sent pre-compressed when the browser accepts it, and cached for good', async () => {
+    const zipped = await server.app.inject({
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['cache-control']).toContain('immutable');
+    const plain = await server.app.inject('/assets/app-1234.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('console.log');
+  });
+});

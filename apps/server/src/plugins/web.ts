@@ -51,6 +51,8 @@ export const webPlugin = fp(
         prefix: '/',
         wildcard: false,
         index: false,
+        // The build writes .br and .gz copies next to each asset.
+        preCompressed: true,
         // index.html is sent by the fallback below, with the site settings filled in.
         allowedPath: (pathName) => pathName !== '/index.html',
         setHeaders: (res, filePath) => {

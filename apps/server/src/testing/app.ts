@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -56,6 +57,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     path.join(webDistDir, 'index.html'),
     '<!doctype html><html><head><title>Reeltime</title></head><body><div id="root"></div></body></html>',
   );
+  mkdirSync(path.join(webDistDir, 'assets'));
+  const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+  writeFileSync(path.join(webDistDir, 'assets', 'app-1234.js'), script);
+  writeFileSync(path.join(webDistDir, 'assets', 'app-1234.js.gz'), gzipSync(script));
   const app = await buildApp({ ...config, webDistDir });
   return {
     app,
