@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -341,21 +341,37 @@ export async function playFromStart(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^(Watch Now|Play from start)$/ }).click();
 }
 
-/** The position a member's progress save sent, from the request body of POST /user/playback-progress. */
+/** Progress saves of the page: POST /user/playback-progress, what they sent and how many are under way. */
 export class ProgressSaves {
+  /** `position_seconds` of every save the server accepted, in order. */
   readonly saved: number[] = [];
+  pending = 0;
 
   constructor(page: Page) {
-    page.on('response', (response) => {
-      const request = response.request();
-      if (request.method() !== 'POST' || !response.url().endsWith(`${API}/user/playback-progress`)) return;
-      if (!response.ok()) return;
-      const body = request.postDataJSON() as { position_seconds: number };
-      this.saved.push(body.position_seconds);
+    const isSave = (request: Request) =>
+      request.method() === 'POST' && new URL(request.url()).pathname === `${API}/user/playback-progress`;
+    page.on('request', (request) => {
+      if (isSave(request)) this.pending++;
+    });
+    page.on('requestfailed', (request) => {
+      if (isSave(request)) this.pending--;
+    });
+    page.on('requestfinished', async (request) => {
+      if (!isSave(request)) return;
+      const response = await request.response();
+      if (response?.ok())
+        this.saved.push((request.postDataJSON() as { position_seconds: number }).position_seconds);
+      this.pending--;
     });
   }
 
   last(): number | undefined {
     return this.saved.at(-1);
+  }
+
+  /** Whether every save has been answered and the last one is within `tolerance` s of `position`. */
+  settledNear(position: number, tolerance: number): boolean {
+    const last = this.last();
+    return this.pending === 0 && last !== undefined && Math.abs(last - position) <= tolerance;
   }
 }
