@@ -51,6 +51,9 @@ export function createDb(databaseUrl: string): { db: Db; dialect: Dialect } {
     };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client whose connection the server ended (restart, administrator command) is dropped
+  // by the pool and replaced on the next checkout; unhandled, its 'error' event would end the process.
+  pool.on('error', () => {});
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
 }
 
