@@ -264,6 +264,13 @@ async function main(): Promise<void> {
     ];
     const suggestions = targets[targets.length - 1]!;
     targets.push({ ...suggestions, name: `${suggestions.name} (1 connection)`, connections: 1 });
+    // Shown for reference, without a target: a member's rows carry their own watch list, so they
+    // are never served from the visitors' shared responses.
+    targets.push({
+      name: 'GET /user/popular-movie (member)',
+      paths: [`${API_BASE}${ApiPaths.popularMovies}`],
+      headers: { authorization: `Bearer ${token}` },
+    });
 
     // Measure each response once: it must succeed, and its size sets the bare route's body.
     const bare = Fastify({ logger: false });

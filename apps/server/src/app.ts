@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { API_BASE, ServerMessages } from '@reeltime/contract';
 import { createMemoryCache } from './adapters/cache/memory';
@@ -10,7 +10,9 @@ import { createLocalImageStore } from './adapters/storage/images';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, migrateToLatest } from './db/connection';
+import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { mediaPlugin } from './media/media.plugin';
+import { createTokenService } from './modules/auth/token.service';
 import { registerApiRoutes } from './routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -47,7 +49,7 @@ export async function buildApp(config: Config): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ checkContract: config.env !== 'production' }));
 
   const { db, dialect } = createDb(config.databaseUrl);
   try {
@@ -63,6 +65,7 @@ export async function buildApp(config: Config): Promise<App> {
     dialect,
     mailer,
     cache: createMemoryCache(),
+    tokens: createTokenService(db, config.tokenPepper),
     images: createLocalImageStore(path.join(config.dataDir, 'media'), ServerMessages.unsupportedMedia),
     log: app.log,
   };

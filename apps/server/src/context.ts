@@ -4,6 +4,7 @@ import type { Cache } from './adapters/cache/cache';
 import type { Mailer } from './adapters/mail/mailer';
 import type { Config } from './config';
 import type { Db, Dialect } from './db/connection';
+import type { TokenService } from './modules/auth/token.service';
 
 /** What every module needs, built once in buildApp and reachable as `app.ctx`. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   mailer: Mailer;
   cache: Cache;
   images: ImageStore;
+  /** One per app, so a revocation anywhere reaches the cache of verified tokens. */
+  tokens: TokenService;
   log: FastifyBaseLogger;
 }
 

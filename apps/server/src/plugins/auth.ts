@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ServerMessages } from '@reeltime/contract';
 import { Forbidden, Unauthenticated } from '../lib/errors';
-import { createTokenService } from '../modules/auth/token.service';
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -17,11 +16,16 @@ function bearerToken(request: FastifyRequest): string | null {
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
-    const tokens = createTokenService(app.ctx.db, app.ctx.config.tokenPepper);
+    const { tokens } = app.ctx;
     app.decorateRequest('user', null);
-    app.addHook('onRequest', async (request) => {
+    // A callback hook, so visitors (no token) pass without a promise per request.
+    app.addHook('onRequest', (request, _reply, done) => {
       const token = bearerToken(request);
-      request.user = token ? await tokens.verify(token) : null;
+      if (!token) return done();
+      tokens.verify(token).then((user) => {
+        request.user = user;
+        done();
+      }, done);
     });
   },
   { name: 'auth', dependencies: ['context'] },

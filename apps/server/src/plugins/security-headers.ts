@@ -45,8 +45,9 @@ function helmetHeaders(): Record<string, string> {
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     const headers = helmetHeaders();
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       if (request.routeOptions.config?.securityHeaders !== false) reply.headers(headers);
+      done();
     });
   },
   { name: 'security-headers' },

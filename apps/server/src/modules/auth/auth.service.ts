@@ -14,7 +14,6 @@ import { toUser } from '../users/user.mapper';
 import { createUserRepository } from '../users/user.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../users/passwords';
 import { createPasswordResetRepository } from './password-reset.repository';
-import { createTokenService } from './token.service';
 import { hashToken, newToken } from './tokens';
 
 export const RESET_TOKEN_TTL_MS = 60 * MINUTE_MS;
@@ -24,7 +23,7 @@ type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 export function createAuthService(ctx: AppContext) {
   const users = createUserRepository(ctx.db);
   const resets = createPasswordResetRepository(ctx.db);
-  const tokens = createTokenService(ctx.db, ctx.config.tokenPepper);
+  const { tokens } = ctx;
 
   return {
     async register(body: Parsed<RegisterBody>): Promise<User> {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 
-interface TokenOwner {
+export interface TokenOwner {
   id: number;
   user_id: number;
   last_used_at: number;

@@ -82,4 +82,31 @@ describe('cached rows', () => {
     expect(again.json().data.is_watch_list).toBe(false);
     expect(again.json().data).not.toHaveProperty('progress');
   });
+
+  it("serves visitors the same bytes with the usual headers, and never a member's view", async () => {
+    await toggle(alice.authorization, ids[2]!);
+    const url = `/api/v1/user/movie-details/${ids[2]}`;
+    const mine = await server.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: alice.authorization },
+    });
+    expect(mine.json().data.is_watch_list).toBe(true);
+
+    const first = await server.app.inject({ method: 'GET', url });
+    const second = await server.app.inject({ method: 'GET', url });
+    expect(second.body).toBe(first.body);
+    for (const res of [first, second]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.json().data).toMatchObject({ id: ids[2], is_watch_list: false, video_links: [] });
+    }
+    const again = await server.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: alice.authorization },
+    });
+    expect(again.json().data.is_watch_list).toBe(true);
+  });
 });

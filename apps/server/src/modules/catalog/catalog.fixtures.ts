@@ -1,6 +1,5 @@
 import type { App } from '../../app';
 import type { NewTitle } from '../../db/database';
-import { createTokenService } from '../auth/token.service';
 
 /**
  * Small catalogs for tests, written straight to the database. Not used by the server itself.
@@ -102,7 +101,7 @@ export function catalogFixtures(app: App) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const { token } = await createTokenService(db, app.ctx.config.tokenPepper).issue(id);
+      const { token } = await app.ctx.tokens.issue(id);
       return { id, authorization: `Bearer ${token}` };
     },
   };

@@ -16,6 +16,7 @@ import {
 } from '@reeltime/contract';
 import { ok } from '../../lib/envelope';
 import { createCatalogService } from './catalog.service';
+import { createVisitorResponses } from './visitor-responses';
 
 const tags = ['catalog'];
 /** Public reads also take a token: with a valid one the member's own state is laid over. */
@@ -25,32 +26,45 @@ const CardListEnvelope = SuccessEnvelope(z.array(MovieCardSchema));
 /** Banners, the browse rows, lists, genres and title details: open to visitors. */
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const catalog = createCatalogService(app.ctx);
+  const sendToVisitor = createVisitorResponses(app.ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     ApiPaths.banners,
     { schema: { tags, security, response: { 200: SuccessEnvelope(z.array(BannerSchema)) } } },
-    async () => ok(await catalog.banners()),
+    async (_request, reply) => sendToVisitor(reply, 'banners', () => catalog.banners()),
   );
 
   for (const [name, path] of Object.entries(RowPaths) as [RowName, string][]) {
     api.get(
       path,
       { schema: { tags, security, querystring: PageQuerySchema, response: { 200: CardListEnvelope } } },
-      async (request) => ok(await catalog.row(name, request.query, request.user?.id ?? null)),
+      async (request, reply) => {
+        const { user, query } = request;
+        if (user) return ok(await catalog.row(name, query, user.id));
+        return sendToVisitor(reply, `row:${name}:${query.page}:${query.per_page}`, () =>
+          catalog.row(name, query, null),
+        );
+      },
     );
   }
 
   api.get(
     ApiPaths.tvShows,
     { schema: { tags, security, querystring: PageQuerySchema, response: { 200: CardListEnvelope } } },
-    async (request) => ok(await catalog.tvShows(request.query, request.user?.id ?? null)),
+    async (request, reply) => {
+      const { user, query } = request;
+      if (user) return ok(await catalog.tvShows(query, user.id));
+      return sendToVisitor(reply, `tvshows:${query.page}:${query.per_page}`, () =>
+        catalog.tvShows(query, null),
+      );
+    },
   );
 
   api.get(
     ApiPaths.genres,
     { schema: { tags, response: { 200: SuccessEnvelope(z.array(GenreSchema)) } } },
-    async () => ok(await catalog.genres()),
+    async (_request, reply) => sendToVisitor(reply, 'genres', () => catalog.genres()),
   );
 
   api.get(
@@ -65,10 +79,13 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: CardListEnvelope },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { genre_id: genreId, actor_id: actorId, page, per_page: perPage } = request.query;
-      return ok(
-        await catalog.movieList({ genreId, actorId }, { page, per_page: perPage }, request.user?.id ?? null),
+      const list = (userId: number | null) =>
+        catalog.movieList({ genreId, actorId }, { page, per_page: perPage }, userId);
+      if (request.user) return ok(await list(request.user.id));
+      return sendToVisitor(reply, `list:${genreId ?? ''}:${actorId ?? ''}:${page}:${perPage}`, () =>
+        list(null),
       );
     },
   );
@@ -85,6 +102,10 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: SuccessEnvelope(MovieDetailSchema) },
       },
     },
-    async (request) => ok(await catalog.details(request.params.id, request.user?.id ?? null)),
+    async (request, reply) => {
+      const { user, params } = request;
+      if (user) return ok(await catalog.details(params.id, user.id));
+      return sendToVisitor(reply, `detail:${params.id}`, () => catalog.details(params.id, null));
+    },
   );
 }
