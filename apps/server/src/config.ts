@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { MediaTools } from './media/ffmpeg';
+import { resolveMediaTools, type MediaToolName, type MediaToolSource } from './media/media-tools';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -78,8 +80,10 @@ export type Config = Readonly<{
   maxUploadBytes: number;
   catalogCacheSeconds: number;
   webDistDir: string;
-  ffmpegPath: string;
-  ffprobePath: string;
+  /** ffmpeg and ffprobe: FFMPEG_PATH / FFPROBE_PATH, else on PATH, else the npm-bundled ones. */
+  mediaTools: MediaTools;
+  /** Where each media tool was found. */
+  mediaToolSources: Record<MediaToolName, MediaToolSource>;
   media: { workerConcurrency: number; jobMaxAttempts: number; urlTtlSeconds: number };
 }>;
 
@@ -121,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = vars.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'reeltime.sqlite')}`;
   const port = vars.PORT;
+  const media = resolveMediaTools({ ffmpeg: vars.FFMPEG_PATH, ffprobe: vars.FFPROBE_PATH }, env);
   return Object.freeze({
     env: vars.NODE_ENV,
     port,
@@ -145,8 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUploadBytes: Math.round(vars.MAX_UPLOAD_MB * 1024 * 1024),
     catalogCacheSeconds: vars.CATALOG_CACHE_SECONDS,
     webDistDir: defaultWebDist,
-    ffmpegPath: vars.FFMPEG_PATH ?? 'ffmpeg',
-    ffprobePath: vars.FFPROBE_PATH ?? 'ffprobe',
+    mediaTools: media.tools,
+    mediaToolSources: media.sources,
     media: {
       workerConcurrency: vars.MEDIA_WORKER_CONCURRENCY,
       jobMaxAttempts: vars.MEDIA_JOB_MAX_ATTEMPTS,

@@ -14,6 +14,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
+  const { mediaTools: tools, mediaToolSources: from } = config;
+  app.log.info(
+    `media tools: ffmpeg ${from.ffmpeg} (${tools.ffmpegPath}), ffprobe ${from.ffprobe} (${tools.ffprobePath})`,
+  );
   if (config.seedDemo) await seedDemoIfEmpty(app.ctx, (line) => app.log.info(line));
 
   const shutdown = async (signal: string) => {

@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
 
-/** The binaries the pipeline runs: FFMPEG_PATH / FFPROBE_PATH, else the ones on PATH. */
+/** The binaries the pipeline runs (see media-tools.ts for where they are found). */
 export interface MediaTools {
   ffmpegPath: string;
   ffprobePath: string;
+  /** The environment each runs in, when it needs one of its own (the bundled static builds). */
+  ffmpegEnv?: NodeJS.ProcessEnv | undefined;
+  ffprobeEnv?: NodeJS.ProcessEnv | undefined;
 }
 
 export class MediaToolError extends Error {
@@ -29,6 +32,8 @@ const FFMPEG_STALL_MS = 5 * 60_000;
 
 interface RunOptions {
   cwd?: string;
+  /** The tool's whole environment; inherited when unset. */
+  env?: NodeJS.ProcessEnv | undefined;
   signal?: AbortSignal | undefined;
   /** Called with each line written to stdout. */
   onStdoutLine?: (line: string) => void;
@@ -45,7 +50,7 @@ export function runTool(bin: string, args: readonly string[], options: RunOption
       reject(new AbortedError());
       return;
     }
-    const child = spawn(bin, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bin, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
     let stderr = '';
     let pending = '';
@@ -135,6 +140,7 @@ export function runFfmpeg(
   ];
   return runTool(tools.ffmpegPath, fullArgs, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
+    env: tools.ffmpegEnv,
     signal: options.signal,
     // -progress reports about twice a second while ffmpeg works; silence this long means it hangs.
     stallTimeoutMs: FFMPEG_STALL_MS,

@@ -94,7 +94,7 @@ async function assertWebVtt(file: string): Promise<void> {
 
 export function createMediaService(deps: MediaDeps) {
   const { config, db, log } = deps;
-  const tools = { ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath };
+  const tools = config.mediaTools;
   const videos = createMediaRepository(db);
   const queue = createJobQueue(db, { maxAttempts: config.media.jobMaxAttempts });
 

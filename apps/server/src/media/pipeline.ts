@@ -216,7 +216,7 @@ async function writePoster(
       'png',
       'pipe:1',
     ],
-    { captureStdout: true, signal },
+    { captureStdout: true, signal, env: tools.ffmpegEnv },
   );
   await sharp(png)
     .resize({ width: 1280, height: 720, fit: 'inside', withoutEnlargement: true })

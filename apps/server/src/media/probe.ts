@@ -53,7 +53,7 @@ export async function ffprobeJson(
   const out = await runTool(
     tools.ffprobePath,
     ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...extra, file],
-    { captureStdout: true },
+    { captureStdout: true, env: tools.ffprobeEnv },
   );
   return JSON.parse(out.toString('utf8')) as ProbeOutput;
 }

@@ -347,12 +347,15 @@ export function trailerFor(index: number, trailerUrls: readonly string[]): strin
 
 /** Whether the configured binaries answer `-version`. */
 export async function checkMediaTools(tools: MediaTools): Promise<{ ffmpeg: boolean; ffprobe: boolean }> {
-  const works = (bin: string) =>
-    runTool(bin, ['-version'], { stallTimeoutMs: 15_000 }).then(
+  const works = (bin: string, env: NodeJS.ProcessEnv | undefined) =>
+    runTool(bin, ['-version'], { stallTimeoutMs: 15_000, env }).then(
       () => true,
       () => false,
     );
-  const [ffmpeg, ffprobe] = await Promise.all([works(tools.ffmpegPath), works(tools.ffprobePath)]);
+  const [ffmpeg, ffprobe] = await Promise.all([
+    works(tools.ffmpegPath, tools.ffmpegEnv),
+    works(tools.ffprobePath, tools.ffprobeEnv),
+  ]);
   return { ffmpeg, ffprobe };
 }
 
@@ -401,7 +404,7 @@ export function demoCaptions(seconds: number): string {
  * and returns what it has when ffmpeg or ffprobe is missing or a clip cannot be made.
  */
 export async function prepareDemoMedia(
-  config: Pick<Config, 'dataDir' | 'ffmpegPath' | 'ffprobePath'>,
+  config: Pick<Config, 'dataDir' | 'mediaTools'>,
   plan: DemoMediaPlan,
   options: DemoMediaOptions,
   log: (line: string) => void,
@@ -412,7 +415,7 @@ export async function prepareDemoMedia(
     sources,
     seconds: (performance.now() - started) / 1000,
   });
-  const tools = { ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath };
+  const tools = config.mediaTools;
   const available = await checkMediaTools(tools);
   if (!available.ffmpeg) {
     log(NO_FFMPEG_MESSAGE);
