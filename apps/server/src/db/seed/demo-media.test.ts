@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveMediaTools } from '../../media/media-tools';
 import { ffprobeJson } from '../../media/probe';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { buildDemoCatalog } from './demo-catalog';
@@ -12,6 +14,8 @@ import {
   demoCaptions,
   demoSourceDir,
   planDemoMedia,
+  renderClips,
+  type Look,
 } from './demo-media';
 
 const tools = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
@@ -244,4 +248,39 @@ describe('demo seed without ffmpeg', () => {
       await server.close();
     }
   }, 120_000);
+});
+
+describe('demo clips with the npm-bundled ffmpeg (4.1) when the system has none', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'reeltime-demo-looks-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('renders every look of the demo', async () => {
+    const { tools: bundled, sources } = resolveMediaTools({}, { PATH: work });
+    expect(sources.ffmpeg).toBe('bundled');
+    const looks: Look[] = [
+      { kind: 'testsrc2' },
+      { kind: 'bars', direction: 'h' },
+      { kind: 'bars', direction: 'v' },
+      { kind: 'fractal' },
+      { kind: 'life', seed: 1, life: '0xffb238', death: '0x0b1330', mold: '0x2a5d9f' },
+      { kind: 'cells', rule: 30, seed: 1, tint: [20, 60, 110] },
+    ];
+    const clips = looks.map((look, index) => ({
+      recipe: {
+        look,
+        size: { width: 160, height: 90 },
+        seconds: 2,
+        loopSeconds: 1,
+        tone: 440,
+        container: 'mp4' as const,
+      },
+      file: path.join(work, `look-${index}.mp4`),
+    }));
+    await renderClips(bundled, clips, work);
+    for (const clip of clips) {
+      const probed = await ffprobeJson(bundled, clip.file);
+      expect(probed.streams!.map((stream) => stream.codec_name).sort()).toEqual(['aac', 'h264']);
+      expect(Number(probed.format!.duration)).toBeCloseTo(2, 0);
+    }
+  }, 60_000);
 });

@@ -66,7 +66,7 @@ export const DEMO_FPS = 24;
  */
 export const LOOP_SECONDS = { trailer: 4, stream: 2 } as const;
 /** Bumped whenever the recipes change, so content-named files are never reused across versions. */
-const RECIPE_VERSION = 1;
+const RECIPE_VERSION = 2;
 
 export const DEMO_STREAM_COUNT = { movies: 5, episodes: 3 } as const;
 
@@ -90,7 +90,7 @@ export const NO_FFPROBE_MESSAGE =
 export type Look =
   | { kind: 'testsrc2' }
   | { kind: 'bars'; direction: 'h' | 'v' }
-  | { kind: 'spectrum' }
+  | { kind: 'fractal' }
   | { kind: 'life'; seed: number; life: string; death: string; mold: string }
   | { kind: 'cells'; rule: number; seed: number; tint: readonly [number, number, number] };
 
@@ -109,13 +109,19 @@ export function lookFilter(look: Look, { width, height }: Size, loopSeconds: num
   switch (look.kind) {
     case 'testsrc2':
       return `testsrc2=size=${size}:rate=${rate}`;
-    case 'bars':
-      return `smptehdbars=size=${size}:rate=${rate},scroll=${look.direction}=${step}`;
-    case 'spectrum':
+    case 'bars': {
+      // Two copies side by side (or stacked) and a moving window over them: a seamless scroll
+      // with filters every ffmpeg since 4.x has (the scroll filter came later).
+      const horizontal = look.direction === 'h';
+      const span = horizontal ? width : height;
+      const offset = `'mod(n*${step}*${span},${span})'`;
       return (
-        `colorspectrum=size=${even(width / 4)}x${even(height / 4)}:rate=${rate}:type=all,` +
-        `scroll=h=${step},format=yuv420p,scale=${width}:${height}`
+        `smptehdbars=size=${size}:rate=${rate},split[a][b];[a][b]${horizontal ? 'hstack' : 'vstack'},` +
+        `crop=w=${width}:h=${height}:x=${horizontal ? offset : 0}:y=${horizontal ? 0 : offset}`
       );
+    }
+    case 'fractal':
+      return `mandelbrot=size=${even(width / 4)}x${even(height / 4)}:rate=${rate},format=yuv420p,scale=${width}:${height}`;
     case 'life':
       return (
         `life=size=${even(width / 8)}x${even(height / 8)}:rate=${rate}:seed=${look.seed}:ratio=0.12:mold=12:` +
@@ -247,7 +253,7 @@ const TRAILER_LOOKS: ReadonlyArray<{ look: Look; tone: number }> = [
     look: { kind: 'life', seed: 11, life: '0xffb238', death: '0x0b1330', mold: '0x2a5d9f' },
     tone: 330,
   },
-  { look: { kind: 'spectrum' }, tone: 523.25 },
+  { look: { kind: 'fractal' }, tone: 523.25 },
   { look: { kind: 'cells', rule: 110, seed: 5, tint: [90, 20, 60] }, tone: 293.66 },
 ];
 
@@ -255,7 +261,7 @@ const TRAILER_LOOKS: ReadonlyArray<{ look: Look; tone: number }> = [
 const STREAM_LOOKS: ReadonlyArray<{ look: Look; tone: number }> = [
   { look: { kind: 'testsrc2' }, tone: 440 },
   { look: { kind: 'bars', direction: 'v' }, tone: 349.23 },
-  { look: { kind: 'spectrum' }, tone: 392 },
+  { look: { kind: 'fractal' }, tone: 392 },
   {
     look: { kind: 'life', seed: 3, life: '0x7bf1a8', death: '0x101820', mold: '0x6a3d9a' },
     tone: 261.63,
