@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useMenuButton } from '../use-menu-button';
 
 export interface MenuOption<T extends string | number> {
   value: T;
@@ -33,78 +34,13 @@ export function PlayerMenu<T extends string | number>({
   children,
   className = '',
 }: PlayerMenuProps<T>) {
-  const menuId = useId();
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
-  const wrapperRef = useRef<HTMLDivElement>(null);
-
-  const items = () =>
-    Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? []);
-
-  const setOpenState = (next: boolean) => {
-    setOpen(next);
-    onOpenChange?.(next);
-  };
-
-  const close = (returnFocus: boolean) => {
-    setOpenState(false);
-    if (returnFocus) buttonRef.current?.focus();
-  };
-
-  useEffect(() => {
-    if (!open) return;
-    const checked = items().find((item) => item.getAttribute('aria-checked') === 'true');
-    (checked ?? items()[0])?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) {
-        setOpen(false);
-        onOpenChange?.(false);
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, onOpenChange]);
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      event.stopPropagation();
-      setOpenState(true);
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    event.stopPropagation();
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (next: number) => list[(next + list.length) % list.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focusAt(index - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        focusAt(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        focusAt(list.length - 1);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-    }
-  };
+  const menu = useMenuButton({
+    items: (list) => Array.from(list.querySelectorAll<HTMLElement>('[role="menuitemradio"]')),
+    initialItem: (items) => items.find((item) => item.getAttribute('aria-checked') === 'true') ?? items[0],
+    isolateKeys: true,
+    onOpenChange,
+  });
+  const { open, close } = menu;
 
   const choose = (next: T) => {
     onChange(next);
@@ -112,28 +48,28 @@ export function PlayerMenu<T extends string | number>({
   };
 
   return (
-    <div className={`player-menu ${className}`} ref={wrapperRef}>
+    <div className={`player-menu ${className}`} ref={menu.containerRef}>
       <button
-        ref={buttonRef}
+        ref={menu.buttonRef}
         type="button"
         className="player__button player-menu__button"
         aria-label={`${label}: ${current}`}
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpenState(!open)}
-        onKeyDown={onButtonKeyDown}
+        aria-controls={open ? menu.menuId : undefined}
+        onClick={() => menu.setOpen(!open)}
+        onKeyDown={menu.onButtonKeyDown}
       >
         {children ?? <span className="player-menu__current">{current}</span>}
       </button>
       {open && (
         <ul
-          id={menuId}
-          ref={menuRef}
+          id={menu.menuId}
+          ref={menu.menuRef}
           role="menu"
           aria-label={label}
           className="player-menu__list"
-          onKeyDown={onMenuKeyDown}
+          onKeyDown={menu.onMenuKeyDown}
         >
           {options.map((option) => (
             <li

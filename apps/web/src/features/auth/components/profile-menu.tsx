@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
+import { useMenuButton } from '../../../components/use-menu-button';
 import { useUser } from '../../../lib/session';
 import { useLogout } from '../api/auth-api';
 
@@ -18,74 +18,10 @@ export function ProfileMenu() {
   const user = useUser();
   const toast = useToast();
   const { logout, isPending: loggingOut } = useLogout(toast);
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const pendingFocus = useRef<'first' | 'last' | null>(null);
-  const menuId = useId();
-
-  const items = (): HTMLElement[] =>
-    Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []).filter(isShown);
-
-  useEffect(() => {
-    if (!open) return;
-    const list = items();
-    const target = pendingFocus.current === 'last' ? list[list.length - 1] : list[0];
-    pendingFocus.current = null;
-    target?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      pendingFocus.current = event.key === 'ArrowUp' ? 'last' : 'first';
-      setOpen(true);
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (next: number) => list[(next + list.length) % list.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focusAt(index - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        focusAt(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        focusAt(list.length - 1);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        close(true);
-        break;
-      case 'Tab':
-        setOpen(false);
-        break;
-      default:
-        break;
-    }
-  };
+  const menu = useMenuButton({
+    items: (list) => Array.from(list.querySelectorAll<HTMLElement>('[role="menuitem"]')).filter(isShown),
+  });
+  const { open, close } = menu;
 
   const onLogout = () => {
     close(false);
@@ -102,20 +38,17 @@ export function ProfileMenu() {
   );
 
   return (
-    <div className="profile-menu" ref={containerRef}>
+    <div className="profile-menu" ref={menu.containerRef}>
       <button
-        ref={buttonRef}
+        ref={menu.buttonRef}
         type="button"
         className="profile-menu__button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-controls={menuId}
+        aria-controls={menu.menuId}
         aria-label={`Account menu for ${name}`}
-        onClick={() => {
-          pendingFocus.current = 'first';
-          setOpen((value) => !value);
-        }}
-        onKeyDown={onButtonKeyDown}
+        onClick={() => menu.setOpen(!open)}
+        onKeyDown={menu.onButtonKeyDown}
       >
         {avatar}
       </button>
@@ -133,7 +66,13 @@ export function ProfileMenu() {
             {user?.email && <p className="profile-menu__email">{user.email}</p>}
           </div>
         </div>
-        <ul id={menuId} role="menu" aria-label="Account" ref={menuRef} onKeyDown={onMenuKeyDown}>
+        <ul
+          id={menu.menuId}
+          role="menu"
+          aria-label="Account"
+          ref={menu.menuRef}
+          onKeyDown={menu.onMenuKeyDown}
+        >
           <li role="none" className="d-lg-none">
             <Link role="menuitem" to="/my-watch-list" tabIndex={-1} onClick={() => close(false)}>
               My Watchlist
