@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { ForgotPasswordBodySchema, Messages } from '@reeltime/contract';
 import { FormField } from '../../../components/form-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -58,13 +59,13 @@ export function ForgotPasswordPage() {
           registration={register('email')}
           error={errors.email?.message}
         />
-        <button
-          type="submit"
-          className="btn btn-primary btn-lg w-100"
-          disabled={!isDirty || !isValid || busy}
-        >
-          {busy ? 'Sending...' : 'Send Reset Link'}
-        </button>
+        <SubmitButton
+          ready={isDirty && isValid}
+          busy={busy}
+          label="Send Reset Link"
+          busyLabel="Sending..."
+          block
+        />
       </form>
     </AuthCard>
   );

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { LoginBodySchema, Messages } from '@reeltime/contract';
 import { FormField } from '../../../components/form-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -101,13 +102,13 @@ export function LoginPage() {
           </div>
           <Link to="/forgot-password">Forgot Password</Link>
         </div>
-        <button
-          type="submit"
-          className="btn btn-primary btn-lg w-100"
-          disabled={!isDirty || !isValid || busy}
-        >
-          {busy ? 'Signing In...' : 'Sign In'}
-        </button>
+        <SubmitButton
+          ready={isDirty && isValid}
+          busy={busy}
+          label="Sign In"
+          busyLabel="Signing In..."
+          block
+        />
       </form>
     </AuthCard>
   );

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Messages, ResetPasswordBodySchema } from '@reeltime/contract';
 import { FormField } from '../../../components/form-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -80,13 +81,13 @@ export function ResetPasswordPage() {
           registration={register('password_confirmation')}
           error={errors.password_confirmation?.message ?? errors.token?.message}
         />
-        <button
-          type="submit"
-          className="btn btn-primary btn-lg w-100"
-          disabled={!isDirty || !isValid || busy}
-        >
-          {busy ? 'Saving...' : 'Reset Password'}
-        </button>
+        <SubmitButton
+          ready={isDirty && isValid}
+          busy={busy}
+          label="Reset Password"
+          busyLabel="Saving..."
+          block
+        />
       </form>
     </AuthCard>
   );

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Messages, RegisterBodySchema } from '@reeltime/contract';
 import { FormField } from '../../../components/form-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -87,13 +88,14 @@ export function SignupPage() {
           registration={register('password')}
           error={errors.password?.message}
         />
-        <button
-          type="submit"
-          className="btn btn-primary btn-lg w-100 mt-2"
-          disabled={!isDirty || !isValid || busy}
-        >
-          {busy ? 'Signing Up...' : 'Sign Up'}
-        </button>
+        <SubmitButton
+          ready={isDirty && isValid}
+          busy={busy}
+          label="Sign Up"
+          busyLabel="Signing Up..."
+          block
+          className="mt-2"
+        />
       </form>
     </AuthCard>
   );

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordBodySchema, Messages } from '@reeltime/contract';
 import { FormField } from '../../../components/form-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -69,9 +70,7 @@ export function ChangePasswordForm() {
         registration={register('new_password_confirmation')}
         error={errors.new_password_confirmation?.message}
       />
-      <button type="submit" className="btn btn-primary btn-lg" disabled={!isDirty || !isValid || busy}>
-        {busy ? 'Saving...' : 'Change Password'}
-      </button>
+      <SubmitButton ready={isDirty && isValid} busy={busy} label="Change Password" busyLabel="Saving..." />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Messages, UpdateProfileBodySchema, type User } from '@reeltime/contract';
 import { FormField } from '../../../components/form-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -199,9 +200,7 @@ export function UpdateProfileForm({ user }: { user: User | null }) {
           />
         </div>
       </div>
-      <button type="submit" className="btn btn-primary btn-lg" disabled={!changed || !isValid || busy}>
-        {busy ? 'Saving...' : 'Update Profile'}
-      </button>
+      <SubmitButton ready={changed && isValid} busy={busy} label="Update Profile" busyLabel="Saving..." />
     </form>
   );
 }
