@@ -11,18 +11,6 @@ export function createMediaRepository(db: Db) {
       return Boolean(await db.selectFrom('titles').select('id').where('id', '=', titleId).executeTakeFirst());
     },
 
-    /** True when the episode belongs to a season of this title. */
-    async episodeOfTitle(episodeId: number, titleId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('episodes')
-        .innerJoin('seasons', 'seasons.id', 'episodes.season_id')
-        .select('episodes.id')
-        .where('episodes.id', '=', episodeId)
-        .where('seasons.title_id', '=', titleId)
-        .executeTakeFirst();
-      return Boolean(row);
-    },
-
     async insertPending(video: {
       titleId: number | null;
       episodeId: number | null;

@@ -9,6 +9,7 @@ import { createJobQueue } from '../jobs/jobs.service';
 import type { JobHandler } from '../jobs/worker';
 import { transcodeToHls, MEDIA_FILES } from './pipeline';
 import { NotAVideoError, probe, type MediaInfo } from './probe';
+import { createCatalogRepository } from '../modules/catalog/catalog.repository';
 import { createMediaRepository } from './media.repository';
 import { PRIVATE_VIDEOS_PREFIX } from './signed-url';
 
@@ -96,6 +97,7 @@ export function createMediaService(deps: MediaDeps) {
   const { config, db, log } = deps;
   const tools = config.mediaTools;
   const videos = createMediaRepository(db);
+  const catalog = createCatalogRepository(db, config.dialect);
   const queue = createJobQueue(db, { maxAttempts: config.media.jobMaxAttempts });
 
   const transcodeHandler: JobHandler<TranscodePayload> = {
@@ -138,7 +140,7 @@ export function createMediaService(deps: MediaDeps) {
       const captions = input.captions ? await regularFile(input.captions) : undefined;
       if (captions) await assertWebVtt(captions);
       if (!(await videos.titleExists(input.titleId))) throw new NotFound(ServerMessages.titleNotFound);
-      if (input.episodeId !== undefined && !(await videos.episodeOfTitle(input.episodeId, input.titleId))) {
+      if (input.episodeId !== undefined && !(await catalog.episodeOfTitle(input.episodeId, input.titleId))) {
         throw new NotFound(MediaMessages.episodeNotFound);
       }
       let source: MediaInfo;

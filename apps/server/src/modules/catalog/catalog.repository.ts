@@ -146,6 +146,18 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
       return rows.map((row) => row.title_id);
     },
 
+    /** True when the episode belongs to a season of this title. */
+    async episodeOfTitle(episodeId: number, titleId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('episodes')
+        .innerJoin('seasons', 'seasons.id', 'episodes.season_id')
+        .select('episodes.id')
+        .where('episodes.id', '=', episodeId)
+        .where('seasons.title_id', '=', titleId)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
     async isPublished(id: number): Promise<boolean> {
       const row = await db
         .selectFrom('titles')

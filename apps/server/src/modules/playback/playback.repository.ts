@@ -23,17 +23,6 @@ export function createPlaybackRepository(db: Executor) {
         .executeTakeFirst();
     },
 
-    async episodeOfTitle(episodeId: number, titleId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('episodes')
-        .innerJoin('seasons', 'seasons.id', 'episodes.season_id')
-        .select('episodes.id')
-        .where('episodes.id', '=', episodeId)
-        .where('seasons.title_id', '=', titleId)
-        .executeTakeFirst();
-      return Boolean(row);
-    },
-
     /** One row per member, title and episode (0 for a movie): the newest report wins. */
     async upsertProgress(row: {
       userId: number;

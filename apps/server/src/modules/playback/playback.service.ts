@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { NotFound } from '../../lib/errors';
 import { isoDay } from '../../lib/time';
 import { toMovieCard } from '../catalog/card.mapper';
+import { createCatalogRepository } from '../catalog/catalog.repository';
 import { createPlaybackRepository } from './playback.repository';
 
 export const PlaybackMessages = {
@@ -46,8 +47,9 @@ export const isFinished = (position: number, duration: number) =>
 export const passesViewMark = (position: number, duration: number) =>
   position >= Math.min(VIEW_AFTER_SECONDS, duration * FINISHED_SHARE);
 
-export function createPlaybackService(ctx: Pick<AppContext, 'db'>) {
+export function createPlaybackService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
   const repo = createPlaybackRepository(ctx.db);
+  const catalog = createCatalogRepository(ctx.db, ctx.dialect);
 
   async function requireTitle(titleId: number) {
     const title = await repo.publishedTitle(titleId);
@@ -60,7 +62,7 @@ export function createPlaybackService(ctx: Pick<AppContext, 'db'>) {
     async saveProgress(userId: number, input: ProgressInput): Promise<PlaybackProgressResult> {
       const titleId = input.entertainment_id;
       await requireTitle(titleId);
-      if (input.episode_id !== undefined && !(await repo.episodeOfTitle(input.episode_id, titleId))) {
+      if (input.episode_id !== undefined && !(await catalog.episodeOfTitle(input.episode_id, titleId))) {
         throw new NotFound(PlaybackMessages.episodeNotFound);
       }
       const position = Math.min(input.position_seconds, input.duration_seconds);
