@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { apiLogin, bearer, getData } from '../support/api';
+import { makeClip } from '../support/clip';
 import {
   API,
   DATA_DIR,
@@ -27,34 +28,6 @@ interface Details {
   trailer_url: string;
   trailer_url_type: string;
   video_links: Array<{ url: string }>;
-}
-
-/** A short test clip (colour bars and a tone) made with ffmpeg. */
-async function makeClip(file: string): Promise<void> {
-  await run('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=320x180:rate=25:duration=3',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:sample_rate=48000:duration=3',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    file,
-  ]);
 }
 
 /** Adds a video to a title with the operator's import command, against the server's data folder. */
@@ -99,7 +72,7 @@ setup('pick a title with a public trailer and give it a full video', async ({ re
   if (!chosen!.trailer_url || chosen!.video_links.length === 0) {
     mkdirSync(STATE_DIR, { recursive: true });
     const clip = path.join(STATE_DIR, 'clip.mp4');
-    await makeClip(clip);
+    await makeClip(clip, { seconds: 3, width: 320, height: 180, fps: 25 });
     if (!chosen!.trailer_url) await importVideo(clip, titleId, 'trailer');
     if (chosen!.video_links.length === 0) await importVideo(clip, titleId, 'main');
   }

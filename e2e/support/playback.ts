@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { apiLogin, bearer, getData } from './api';
+import { makeClip } from './clip';
 import { API, DATA_DIR, DATABASE_FILE, DEMO_MEMBER, ROOT } from './env';
 
 const run = promisify(execFile);
@@ -51,35 +52,6 @@ export function memberDetails(request: APIRequestContext, titleId: number, token
 /** A visitor's view of a title. */
 export function visitorDetails(request: APIRequestContext, titleId: number): Promise<Details> {
   return getData<Details>(request, `/user/movie-details/${titleId}`);
-}
-
-/** Colour bars with a moving clock and a tone, made with ffmpeg (fast to encode). */
-async function makeClip(file: string): Promise<void> {
-  const { seconds, width, height, fps } = CLIP;
-  await run('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=${width}x${height}:rate=${fps}:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    file,
-  ]);
 }
 
 /** The operator's import command against the e2e server's data folder; transcodes in its own process. */
@@ -150,7 +122,7 @@ export async function preparePlaybackTitle(request: APIRequestContext): Promise<
       const folder = await mkdtemp(path.join(tmpdir(), 'reeltime-playback-'));
       try {
         const clip = path.join(folder, CLIP_FILE_NAME);
-        await makeClip(clip);
+        await makeClip(clip, CLIP);
         const output = await importMainVideo(clip, titleId);
         expect(output, 'the import command finishes the transcode').toMatch(/^Ready in /m);
       } finally {

@@ -13,7 +13,7 @@
  * Loopback only; everything it creates is removed at the end.
  */
 import autocannon from 'autocannon';
-import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync, stat, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { makeClip } from '../src/media/media.fixtures';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -102,35 +103,6 @@ async function serve(dataDir: string): Promise<void> {
 
 // ---------------------------------------------------------------- parent: transcode, load, report
 
-const run = promisify(execFile);
-
-async function makeSource(file: string): Promise<void> {
-  await run('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=1280x720:rate=30:duration=${CLIP_SECONDS}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=330:sample_rate=48000:duration=${CLIP_SECONDS}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    file,
-  ]);
-}
-
 interface Target {
   path: string;
   range: string;
@@ -189,7 +161,7 @@ async function main(): Promise<void> {
     const { transcodeToHls } = await import('../src/media/pipeline');
     const source = path.join(dataDir, 'source.mp4');
     console.log(`Generating a ${CLIP_SECONDS} s 1280x720 clip…`);
-    await makeSource(source);
+    await makeClip(source, { seconds: CLIP_SECONDS, width: 1280, height: 720, fps: 30 });
     const tree = path.join(dataDir, 'media', 'private', 'videos', String(VIDEO_ID));
     console.log('Transcoding (x264 veryfast, one rendition at a time):');
     const started = performance.now();
