@@ -1,4 +1,9 @@
-import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryResult,
+} from '@tanstack/react-query';
 import type { MovieCard } from '@reeltime/contract';
 
 /** Page size of the grids: divisible by 2, 3, 4 and 6 columns. */
@@ -32,4 +37,15 @@ export function flattenPages(data: InfiniteData<MovieCard[]> | undefined): Movie
     }
   }
   return result;
+}
+
+/** What a movie grid needs from an infinite list query: the cards and the load-more state. */
+export function pagedGridProps(list: UseInfiniteQueryResult<InfiniteData<MovieCard[]>>) {
+  return {
+    movies: flattenPages(list.data),
+    isLoading: list.isPending,
+    hasMore: list.hasNextPage,
+    isLoadingMore: list.isFetchingNextPage,
+    onLoadMore: () => void list.fetchNextPage(),
+  };
 }

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { MovieGrid } from '../../../components/movie-grid';
-import { flattenPages } from '../../../lib/paged-query';
+import { pagedGridProps } from '../../../lib/paged-query';
 import { searchResultsQuery } from '../api/search-api';
 import { SearchBox } from '../components/search-box';
 
@@ -17,14 +17,7 @@ export function SearchPage() {
         <SearchBox key={q} initialText={q} />
       </div>
       {q ? (
-        <MovieGrid
-          label={`Results for ${q}`}
-          movies={flattenPages(results.data)}
-          isLoading={results.isPending}
-          hasMore={results.hasNextPage}
-          isLoadingMore={results.isFetchingNextPage}
-          onLoadMore={() => void results.fetchNextPage()}
-        />
+        <MovieGrid label={`Results for ${q}`} {...pagedGridProps(results)} />
       ) : (
         <p className="text-body-secondary">Search movies and TV shows by title.</p>
       )}

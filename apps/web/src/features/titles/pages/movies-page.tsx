@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { MovieGrid } from '../../../components/movie-grid';
-import { flattenPages } from '../../../lib/paged-query';
+import { pagedGridProps } from '../../../lib/paged-query';
 import { genresQuery, movieListQuery, type MovieFilter } from '../api/titles-api';
 import { GenreDropdown } from '../components/genre-dropdown';
 
@@ -36,14 +36,7 @@ export function MoviesPage() {
         </h1>
         {!byCast && <GenreDropdown currentId={hasId ? id : null} />}
       </div>
-      <MovieGrid
-        label={subtitle ? `Movies: ${subtitle}` : 'Movies'}
-        movies={flattenPages(list.data)}
-        isLoading={list.isPending}
-        hasMore={list.hasNextPage}
-        isLoadingMore={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
-      />
+      <MovieGrid label={subtitle ? `Movies: ${subtitle}` : 'Movies'} {...pagedGridProps(list)} />
     </section>
   );
 }

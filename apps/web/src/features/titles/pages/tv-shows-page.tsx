@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MovieGrid } from '../../../components/movie-grid';
-import { flattenPages } from '../../../lib/paged-query';
+import { pagedGridProps } from '../../../lib/paged-query';
 import { tvShowsQuery } from '../api/titles-api';
 
 export function TvShowsPage() {
@@ -10,14 +10,7 @@ export function TvShowsPage() {
       <div className="page-header">
         <h1 className="page-title">TV Shows</h1>
       </div>
-      <MovieGrid
-        label="TV Shows"
-        movies={flattenPages(list.data)}
-        isLoading={list.isPending}
-        hasMore={list.hasNextPage}
-        isLoadingMore={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
-      />
+      <MovieGrid label="TV Shows" {...pagedGridProps(list)} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MovieGrid } from '../../../components/movie-grid';
-import { flattenPages } from '../../../lib/paged-query';
+import { pagedGridProps } from '../../../lib/paged-query';
 import { watchListQuery } from '../api/watch-list-api';
 
 /** Serves /my-watch-list and /mylist: both show the member's real list. */
@@ -11,14 +11,7 @@ export function WatchListPage() {
       <div className="page-header">
         <h1 className="page-title">My WatchList</h1>
       </div>
-      <MovieGrid
-        label="My WatchList"
-        movies={flattenPages(list.data)}
-        isLoading={list.isPending}
-        hasMore={list.hasNextPage}
-        isLoadingMore={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
-      />
+      <MovieGrid label="My WatchList" {...pagedGridProps(list)} />
     </section>
   );
 }
