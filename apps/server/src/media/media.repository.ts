@@ -11,6 +11,17 @@ export function createMediaRepository(db: Db) {
       return Boolean(await db.selectFrom('titles').select('id').where('id', '=', titleId).executeTakeFirst());
     },
 
+    /** Whether a video still to be made uses this file as its source. */
+    async sourceAwaited(sourcePath: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('videos')
+        .select('id')
+        .where('source_path', '=', sourcePath)
+        .where('status', 'in', ['pending', 'processing'])
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async insertPending(video: {
       titleId: number | null;
       episodeId: number | null;

@@ -55,6 +55,7 @@ describe('media import', () => {
       last_error: null,
     });
     expect(ready.duration_seconds).toBeCloseTo(3, 0);
+    expect(existsSync(clip)).toBe(true); // the operator's file stays where it was
     expect(await media().service.status(imported.videoId)).toMatchObject({
       status: 'ready',
       progress: 100,

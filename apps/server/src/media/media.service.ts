@@ -1,4 +1,4 @@
-import { open, stat } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { ServerMessages } from '@reeltime/contract';
@@ -25,6 +25,8 @@ export const MediaMessages = {
 export interface TranscodePayload {
   videoId: number;
   captions?: { file: string; language?: string; name?: string } | undefined;
+  /** Delete the source (and captions) once the stream is ready: files the server made itself. */
+  discardSource?: true;
 }
 
 export interface ImportVideoInput {
@@ -39,6 +41,12 @@ export interface ImportVideoInput {
   captions?: string | undefined;
   captionsLanguage?: string | undefined;
   captionsName?: string | undefined;
+  /**
+   * The server made the source itself (the demo seed): delete it, and the captions, once the
+   * stream is ready and no other video waits for the same file. An operator's files are never
+   * touched.
+   */
+  discardSourceWhenReady?: boolean;
 }
 
 export interface ImportedVideo {
@@ -123,6 +131,11 @@ export function createMediaService(deps: MediaDeps) {
       }
       await videos.markReady(video.id, output.url, Math.round(result.durationSeconds * 1000) / 1000);
       log?.info({ videoId: video.id, renditions: result.renditions.map((r) => r.name) }, 'video ready');
+      if (payload.discardSource) {
+        for (const file of [video.source_path, payload.captions?.file]) {
+          if (file && !(await videos.sourceAwaited(file))) await rm(file, { force: true });
+        }
+      }
     },
     async onFailed(payload, error) {
       await videos.markFailed(payload.videoId, error);
@@ -169,6 +182,7 @@ export function createMediaService(deps: MediaDeps) {
               },
             }
           : {}),
+        ...(input.discardSourceWhenReady ? { discardSource: true as const } : {}),
       };
       const job = await queue.enqueue(TRANSCODE_JOB, payload);
       await videos.setJob(video.id, job.id);

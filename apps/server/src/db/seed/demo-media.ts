@@ -549,6 +549,7 @@ export async function queueDemoStreams(
         file: source.file,
         titleId,
         episodeId,
+        discardSourceWhenReady: true,
         ...(source.captions
           ? { captions: source.captions, captionsLanguage: 'en', captionsName: 'English' }
           : {}),
