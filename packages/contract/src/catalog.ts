@@ -57,6 +57,13 @@ export const CastSchema = z.object({
 });
 export type Cast = z.infer<typeof CastSchema>;
 
+/** Where a member stopped in one episode. */
+export const EpisodeProgressSchema = z.object({
+  position_seconds: z.number(),
+  duration_seconds: z.number(),
+});
+export type EpisodeProgress = z.infer<typeof EpisodeProgressSchema>;
+
 export const EpisodeSchema = z.object({
   id: z.number(),
   episode_number: z.number(),
@@ -65,6 +72,8 @@ export const EpisodeSchema = z.object({
   duration: z.string().nullable(),
   thumbnail_image: z.string(),
   video_links: z.array(VideoLinkSchema),
+  /** Members only, for episodes they have played. */
+  progress: EpisodeProgressSchema.optional(),
 });
 export type Episode = z.infer<typeof EpisodeSchema>;
 

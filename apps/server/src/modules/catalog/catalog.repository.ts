@@ -358,6 +358,17 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
         .execute();
     },
 
+    /** Where the member stopped in each episode of a show they have played. */
+    episodeProgress(userId: number, titleId: number) {
+      return db
+        .selectFrom('playback_progress')
+        .select(['episode_id', 'position_seconds', 'duration_seconds'])
+        .where('user_id', '=', userId)
+        .where('title_id', '=', titleId)
+        .where('episode_id', '!=', 0)
+        .execute();
+    },
+
     /** In one query: the like count, whether the member likes the title, and their latest playback position in it. */
     memberState(userId: number, titleId: number) {
       return db

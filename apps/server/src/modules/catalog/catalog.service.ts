@@ -146,11 +146,18 @@ export function createCatalogService(ctx: AppContext) {
   /** Full videos, watch list, like and progress of one member laid over the shared details. */
   async function forMember(shared: SharedDetail, userId: number): Promise<MovieDetail> {
     const { detail, episodeIds } = shared;
-    const [listed, state, videos] = await Promise.all([
+    const [listed, state, videos, episodeProgress] = await Promise.all([
       repo.watchListed(userId, [detail.id, ...detail.more_items.map((card) => card.id)]),
       repo.memberState(userId, detail.id),
       repo.mainVideos(detail.id, episodeIds),
+      detail.seasons ? repo.episodeProgress(userId, detail.id) : [],
     ]);
+    const progressOf = new Map(
+      episodeProgress.map((row) => [
+        row.episode_id,
+        { position_seconds: row.position_seconds, duration_seconds: row.duration_seconds },
+      ]),
+    );
     const onList = new Set(listed);
     const titleLinks: VideoLink[] = [];
     const episodeLinks = new Map<number, VideoLink[]>();
@@ -173,10 +180,14 @@ export function createCatalogService(ctx: AppContext) {
         ? {
             seasons: detail.seasons.map((season) => ({
               ...season,
-              episodes: season.episodes.map((episode) => ({
-                ...episode,
-                video_links: episodeLinks.get(episode.id) ?? [],
-              })),
+              episodes: season.episodes.map((episode) => {
+                const progress = progressOf.get(episode.id);
+                return {
+                  ...episode,
+                  video_links: episodeLinks.get(episode.id) ?? [],
+                  ...(progress ? { progress } : {}),
+                };
+              }),
             })),
           }
         : {}),

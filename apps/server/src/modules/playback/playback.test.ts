@@ -405,3 +405,48 @@ describe('playback service: a member’s state of one title', () => {
     });
   });
 });
+
+describe('movie-details of a show for a member', () => {
+  it('gives each episode its own saved position, only the member’s own, and none to visitors', async () => {
+    const show = await insertShow(db(), 3);
+    const [first, second, third] = show.episodeIds;
+    await progress({
+      entertainment_id: show.titleId,
+      episode_id: first,
+      position_seconds: 980,
+      duration_seconds: 1000,
+    });
+    await progress({
+      entertainment_id: show.titleId,
+      episode_id: second,
+      position_seconds: 120,
+      duration_seconds: 900,
+    });
+    await progress(
+      { entertainment_id: show.titleId, episode_id: third, position_seconds: 60, duration_seconds: 800 },
+      bob.auth,
+    );
+
+    const episodesOf = async (headers: Record<string, string>) => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `/api/v1/user/movie-details/${show.titleId}`,
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      const detail = res.json().data as {
+        seasons: Array<{ episodes: Array<{ id: number; progress?: unknown }> }>;
+      };
+      return new Map(
+        detail.seasons.flatMap((season) => season.episodes).map((episode) => [episode.id, episode.progress]),
+      );
+    };
+
+    const mine = await episodesOf(alice.auth);
+    expect(mine.get(first!)).toEqual({ position_seconds: 980, duration_seconds: 1000 });
+    expect(mine.get(second!)).toEqual({ position_seconds: 120, duration_seconds: 900 });
+    expect(mine.get(third!)).toBeUndefined();
+    expect((await episodesOf(bob.auth)).get(third!)).toEqual({ position_seconds: 60, duration_seconds: 800 });
+    expect([...(await episodesOf({})).values()].every((saved) => saved === undefined)).toBe(true);
+  });
+});

@@ -163,7 +163,15 @@ describe('Movie details: resume, like and episodes', () => {
       type: 'tvshow',
       name: 'Harbour Lights',
       seasons: [
-        { id: 1, season_number: 1, name: 'Season 1', episodes: [episode(11, 1), episode(12, 2)] },
+        {
+          id: 1,
+          season_number: 1,
+          name: 'Season 1',
+          episodes: [
+            episode(11, 1, { progress: { position_seconds: 1190, duration_seconds: 1200 } }),
+            episode(12, 2, { progress: { position_seconds: 300, duration_seconds: 1200 } }),
+          ],
+        },
         { id: 2, season_number: 2, name: 'Season 2', episodes: [episode(21, 1)] },
       ],
       progress: { position_seconds: 300, duration_seconds: 1200, episode_id: 12 },
@@ -178,6 +186,9 @@ describe('Movie details: resume, like and episodes', () => {
     expect(
       screen.getByRole('button', { name: 'Resume Episode 2: Chapter 2 from 05:00' }),
     ).toBeInTheDocument();
+    // An earlier episode keeps its own progress: watched to the end.
+    expect(screen.getByRole('button', { name: 'Play again Episode 1: Chapter 1' })).toBeInTheDocument();
+    expect(screen.getAllByText('Watched')).toHaveLength(1);
     expect(screen.getByLabelText('Season')).toHaveValue('1');
     const video = videoElement();
     expect(video.getAttribute('src')).toBe('/media/s/1/sig/videos/12/master.m3u8');

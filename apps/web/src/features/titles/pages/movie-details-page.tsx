@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Messages, type Episode, type MovieDetail, type Progress } from '@reeltime/contract';
+import { Messages, type Episode, type MovieDetail, type Progress, type Season } from '@reeltime/contract';
 import { PlayIcon, StarIcon } from '../../../components/icons';
 import { MovieCard } from '../../../components/movie-card';
 import { ShimmerGrid } from '../../../components/shimmer';
@@ -88,13 +88,22 @@ function initialSelection(offer: ResumeOffer, isShow: boolean): Selection {
   };
 }
 
-function initialEpisodeProgress(progress: Progress | null | undefined): Map<number, SavedPosition> {
+/** Where the member stopped in each episode they have played (the latest one included). */
+function initialEpisodeProgress(
+  seasons: readonly Season[],
+  latest: Progress | null | undefined,
+): Map<number, SavedPosition> {
   const map = new Map<number, SavedPosition>();
-  if (progress?.episode_id !== undefined) {
-    map.set(progress.episode_id, {
-      position: progress.position_seconds,
-      duration: progress.duration_seconds,
-    });
+  for (const episode of seasons.flatMap((season) => season.episodes)) {
+    if (episode.progress) {
+      map.set(episode.id, {
+        position: episode.progress.position_seconds,
+        duration: episode.progress.duration_seconds,
+      });
+    }
+  }
+  if (latest?.episode_id !== undefined) {
+    map.set(latest.episode_id, { position: latest.position_seconds, duration: latest.duration_seconds });
   }
   return map;
 }
@@ -109,7 +118,9 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
   const resumeNoteId = useId();
 
   const [progress, setProgress] = useState<Progress | null>(movie.progress ?? null);
-  const [episodeProgress, setEpisodeProgress] = useState(() => initialEpisodeProgress(movie.progress));
+  const [episodeProgress, setEpisodeProgress] = useState(() =>
+    initialEpisodeProgress(seasons, movie.progress),
+  );
   const offer = resumeOfferFor(movie, progress);
   const [selection, setSelection] = useState<Selection>(() =>
     initialSelection(resumeOfferFor(movie, movie.progress), isShow),
