@@ -83,3 +83,16 @@ describe('response serializer contract check', () => {
     expect(res.json()).toEqual({ mismatch: true });
   });
 });
+
+describe('response serializer at start', () => {
+  it('refuses a response schema that JSON Schema cannot describe, instead of writing it unchecked', async () => {
+    app = Fastify();
+    app.setSerializerCompiler(createResponseSerializerCompiler({ checkContract: false }));
+    const schema = SuccessEnvelope(z.object({ when: z.date() }));
+    app.get('/when', { schema: { response: { 200: schema } } }, async () => ({
+      status: true,
+      data: { when: new Date() },
+    }));
+    await expect(app.ready()).rejects.toThrow();
+  });
+});

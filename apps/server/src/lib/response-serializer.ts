@@ -21,7 +21,8 @@ export function createResponseSerializerCompiler(options: {
   const compile = (schema: z.ZodType): Serialize => {
     const known = compiled.get(schema);
     if (known) return known;
-    const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
+    // A part JSON Schema cannot describe would be written unchecked: refuse it at start instead.
+    const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
     const serialize = fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]) as Serialize;
     compiled.set(schema, serialize);
     return serialize;
