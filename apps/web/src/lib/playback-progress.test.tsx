@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FINISHED_SHARE as CONTRACT_FINISHED_SHARE } from '@reeltime/contract';
-import { mockApi, ok, type Handlers } from '../testing/fetch-mock';
+import { mockApi, ok } from '../testing/fetch-mock';
 import { signIn, testQueryClient } from '../testing/render';
 import {
   FINISHED_SHARE,
@@ -99,13 +99,13 @@ describe('usePlaybackProgress', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const PROGRESS = 'POST /user/playback-progress';
+  const PROGRESS = 'POST /user/playback-progress' as const;
 
   function setup(enabled = true) {
     signIn('member-token');
     const api = mockApi({
       [PROGRESS]: ok({ position_seconds: 0, finished: false }),
-    } as unknown as Handlers);
+    });
     const saves = () =>
       api.requests.filter((request) => request.url.pathname.endsWith('/user/playback-progress'));
     const client = testQueryClient();

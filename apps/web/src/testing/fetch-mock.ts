@@ -3,12 +3,15 @@ import {
   API_BASE,
   type ApiTokenData,
   type Banner,
+  type ContinueWatchingItem,
   type Envelope,
   type ErrorEnvelope,
   type Genre,
+  type LikeResult,
   type LoginData,
   type MovieCard,
   type MovieDetail,
+  type PlaybackProgressResult,
   type SearchResult,
   type Suggestion,
   type User,
@@ -39,6 +42,9 @@ export interface ResponseMap {
   'GET /user/watch-list': MovieCard[];
   'POST /user/update-profile': User;
   'POST /user/change-password': ApiTokenData;
+  'POST /user/playback-progress': PlaybackProgressResult;
+  'GET /user/continue-watching': ContinueWatchingItem[];
+  'POST /user/like': LikeResult;
 }
 export type MockRoute = keyof ResponseMap;
 

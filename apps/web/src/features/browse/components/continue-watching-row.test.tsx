@@ -6,7 +6,7 @@ import { movieCard } from '../../../testing/fixtures';
 import { renderWithRouter, signIn } from '../../../testing/render';
 import { ContinueWatchingRow, timeLeft } from './continue-watching-row';
 
-const ROUTE = 'GET /user/continue-watching';
+const ROUTE = 'GET /user/continue-watching' as const;
 
 function item(id: number, position: number, duration: number, episodeId?: number): ContinueWatchingItem {
   return {
@@ -17,9 +17,10 @@ function item(id: number, position: number, duration: number, episodeId?: number
   };
 }
 
-/** GET /user/continue-watching, typed by the contract. */
-function continueWatching(reply: ReturnType<typeof ok<ContinueWatchingItem[]>> | ReturnType<typeof fail>) {
-  return { [ROUTE]: reply } as unknown as Handlers;
+function continueWatching(
+  reply: ReturnType<typeof ok<ContinueWatchingItem[]>> | ReturnType<typeof fail>,
+): Handlers {
+  return { [ROUTE]: reply };
 }
 
 const calls = (api: ReturnType<typeof mockApi>) =>

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Messages, RowPaths } from '@reeltime/contract';
-import { fail, mockApi, ok, type Handlers } from '../../../testing/fetch-mock';
+import { fail, mockApi, ok } from '../../../testing/fetch-mock';
 import { banner, movieCards } from '../../../testing/fixtures';
 import { renderApp, signIn } from '../../../testing/render';
 
@@ -145,7 +145,7 @@ describe('Browse page', () => {
       'GET /user/continue-watching': ok([
         { ...movieCards(1, 50)[0]!, position_seconds: 600, duration_seconds: 1200 },
       ]),
-    } as unknown as Handlers);
+    });
     renderApp('/browse');
 
     const row = await screen.findByRole('region', { name: 'Continue Watching' });

@@ -8,24 +8,24 @@ import { renderApp, signIn } from '../../../testing/render';
 
 const MASTER = '/media/s/1767225600/c2lnbmF0dXJl/videos/42/master.m3u8';
 
-/** The playback routes are typed by the contract here, until the shared mock map lists them. */
+/** The like and progress routes, answering as the contract types them. */
 function playbackHandlers(handlers: {
   like?: LikeResult | ((count: number) => LikeResult);
   progress?: PlaybackProgressResult;
 }): Handlers {
   let likeCalls = 0;
+  const { like } = handlers;
   return {
-    ...(handlers.like
+    ...(like
       ? {
           'POST /user/like': () => {
             likeCalls++;
-            const like = handlers.like!;
             return ok(typeof like === 'function' ? like(likeCalls) : like);
           },
         }
       : {}),
     'POST /user/playback-progress': ok(handlers.progress ?? { position_seconds: 0, finished: false }),
-  } as unknown as Handlers;
+  };
 }
 
 function renderDetails(detail: MovieDetail, extra: Handlers = {}) {
