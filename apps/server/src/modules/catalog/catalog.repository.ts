@@ -135,13 +135,11 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
     },
 
     /** The subset of `titleIds` on the member's watch list. */
-    async watchListed(userId: number, titleIds: readonly number[]): Promise<number[]> {
-      if (titleIds.length === 0) return [];
+    async watchListIds(userId: number): Promise<number[]> {
       const rows = await db
         .selectFrom('watchlist')
         .select('watchlist.title_id')
         .where('watchlist.user_id', '=', userId)
-        .where('watchlist.title_id', 'in', titleIds)
         .execute();
       return rows.map((row) => row.title_id);
     },

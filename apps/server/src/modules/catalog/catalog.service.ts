@@ -55,6 +55,13 @@ function firstByTitle<T extends { title_id: number | null }>(rows: T[]): Map<num
   return first;
 }
 
+/**
+ * A member's watch list is remembered this long (at most the catalog cache lifetime) so browsing
+ * rows do not each ask the database; toggling a title forgets it at once.
+ */
+const WATCH_LIST_CACHE_SECONDS = 5;
+const watchListKey = (userId: number) => `member:${userId}:watch-list`;
+
 /** The parts of a title's details that every visitor shares, cached as one value. */
 interface SharedDetail {
   detail: MovieDetail;
@@ -66,14 +73,16 @@ export function createCatalogService(ctx: AppContext) {
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     ctx.cache.getOrLoad(`catalog:${key}`, ctx.config.catalogCacheSeconds, load);
 
-  /** Lays the member's watch list over shared cards with one query; visitors get the cards as they are. */
+  /** The ids on the member's watch list. */
+  async function watchList(userId: number): Promise<Set<number>> {
+    const ttl = Math.min(ctx.config.catalogCacheSeconds, WATCH_LIST_CACHE_SECONDS);
+    return new Set(await ctx.cache.getOrLoad(watchListKey(userId), ttl, () => repo.watchListIds(userId)));
+  }
+
+  /** Lays the member's watch list over shared cards; visitors get the cards as they are. */
   async function withWatchList(cards: MovieCard[], userId: number | null): Promise<MovieCard[]> {
     if (userId === null || cards.length === 0) return cards;
-    const listed = await repo.watchListed(
-      userId,
-      cards.map((card) => card.id),
-    );
-    return overlayWatchList(cards, new Set(listed));
+    return overlayWatchList(cards, await watchList(userId));
   }
 
   /** Throws NotFound for an unknown or unpublished id, so misses are never cached. */
@@ -147,7 +156,7 @@ export function createCatalogService(ctx: AppContext) {
   async function forMember(shared: SharedDetail, userId: number): Promise<MovieDetail> {
     const { detail, episodeIds } = shared;
     const [listed, state, videos, episodeProgress] = await Promise.all([
-      repo.watchListed(userId, [detail.id, ...detail.more_items.map((card) => card.id)]),
+      watchList(userId),
       repo.memberState(userId, detail.id),
       repo.mainVideos(detail.id, episodeIds),
       detail.seasons ? repo.episodeProgress(userId, detail.id) : [],
@@ -158,7 +167,7 @@ export function createCatalogService(ctx: AppContext) {
         { position_seconds: row.position_seconds, duration_seconds: row.duration_seconds },
       ]),
     );
-    const onList = new Set(listed);
+    const onList = listed;
     const titleLinks: VideoLink[] = [];
     const episodeLinks = new Map<number, VideoLink[]>();
     for (const video of videos) {
@@ -204,6 +213,9 @@ export function createCatalogService(ctx: AppContext) {
 
   return {
     withWatchList,
+
+    /** Call after the member's watch list changed. */
+    forgetWatchList: (userId: number) => ctx.cache.clear(watchListKey(userId)),
 
     /** Published cards of these ids in the given order (unknown or unpublished ids are skipped). */
     async cardsByIds(ids: readonly number[], userId: number | null): Promise<MovieCard[]> {

@@ -10,10 +10,14 @@ export function createWatchlistService(ctx: AppContext) {
   return {
     /** Adds the title when it is not on the list, removes it when it is; returns the new state. */
     async toggle(userId: number, titleId: number): Promise<boolean> {
-      if (await repo.remove(userId, titleId)) return false;
-      if (!(await catalog.isPublished(titleId))) throw new NotFound(ServerMessages.titleNotFound);
-      await repo.add(userId, titleId, Date.now());
-      return true;
+      try {
+        if (await repo.remove(userId, titleId)) return false;
+        if (!(await catalog.isPublished(titleId))) throw new NotFound(ServerMessages.titleNotFound);
+        await repo.add(userId, titleId, Date.now());
+        return true;
+      } finally {
+        catalog.forgetWatchList(userId);
+      }
     },
 
     async list(userId: number, query: PageQuery): Promise<MovieCard[]> {
