@@ -5,7 +5,6 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'na
   label: string;
   registration: UseFormRegisterReturn;
   error?: string | undefined;
-  hint?: string;
 }
 
 /** A labelled Bootstrap input whose error is announced and tied to it with aria-describedby. */
@@ -13,17 +12,14 @@ export function FormField({
   label,
   registration,
   error,
-  hint,
   type = 'text',
   className,
   ...inputProps
 }: FormFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   const [reveal, setReveal] = useState(false);
   const isPassword = type === 'password';
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={`form-field mb-3${className ? ` ${className}` : ''}`}>
@@ -36,7 +32,7 @@ export function FormField({
           type={isPassword && reveal ? 'text' : type}
           className={`form-control${error ? ' is-invalid' : ''}`}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={error ? errorId : undefined}
           {...inputProps}
           {...registration}
         />
@@ -51,11 +47,6 @@ export function FormField({
           </button>
         )}
       </div>
-      {hint && (
-        <div id={hintId} className="form-text">
-          {hint}
-        </div>
-      )}
       {error && (
         <div id={errorId} className="invalid-feedback d-block" role="alert">
           {error}

@@ -8,7 +8,6 @@ interface MovieGridProps {
   movies: MovieCardData[] | undefined;
   isLoading: boolean;
   label: string;
-  headingLevel?: 2 | 3;
   hasMore?: boolean;
   isLoadingMore?: boolean;
   onLoadMore?: () => void;
@@ -21,19 +20,18 @@ export function MovieGrid({
   movies,
   isLoading,
   label,
-  headingLevel = 2,
   hasMore = false,
   isLoadingMore = false,
   onLoadMore,
 }: MovieGridProps) {
-  if (isLoading) return <ShimmerGrid count={10} label={`Loading ${label}`} />;
+  if (isLoading) return <ShimmerGrid label={`Loading ${label}`} />;
   if (!movies || movies.length === 0) return <EmptyResult />;
   return (
     <>
       <ul className="row g-3 g-lg-4 list-unstyled movie-grid" aria-label={label}>
         {movies.map((movie, index) => (
           <li key={movie.id} className={COLUMN_CLASS}>
-            <MovieCard movie={movie} headingLevel={headingLevel} eager={index < 6} />
+            <MovieCard movie={movie} headingLevel={2} eager={index < 6} />
           </li>
         ))}
       </ul>

@@ -114,3 +114,21 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status > 0 && error.message) return error.message;
   return fallback;
 }
+
+/**
+ * A list that shows as empty when it cannot be loaded (the spec's rule for rows and lists); the
+ * failure is logged. A cancelled request still rejects, so the query is not cached as empty.
+ */
+export async function emptyOnFailure<T>(
+  what: string,
+  signal: AbortSignal,
+  load: () => Promise<T[]>,
+): Promise<T[]> {
+  try {
+    return await load();
+  } catch (error) {
+    if (signal.aborted) throw error;
+    console.warn(`Could not load ${what}`, error);
+    return [];
+  }
+}

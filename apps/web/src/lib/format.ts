@@ -24,3 +24,8 @@ export function formatRating(rating: number): string {
 export function looksLikeEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value.trim());
 }
+
+/** A member's initials for an avatar without a picture; `?` when there is no name. */
+export function initials(first: string | undefined, last: string | undefined): string {
+  return `${first?.[0] ?? ''}${last?.[0] ?? ''}`.toUpperCase() || '?';
+}

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { User } from '@reeltime/contract';
+import { readStorage, writeStorage } from './storage';
 
 /** localStorage keys of the session (the spec names them). */
 export const TOKEN_KEY = 'token';
@@ -12,30 +13,13 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
-function read(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Storage can be unavailable (private mode, quota); the session then lasts for this page only.
-  }
-}
-
 export function getToken(): string | null {
-  const token = read(TOKEN_KEY);
+  const token = readStorage(TOKEN_KEY);
   return token ? token : null;
 }
 
 export function getUser(): User | null {
-  const raw = read(USER_KEY);
+  const raw = readStorage(USER_KEY);
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -45,30 +29,25 @@ export function getUser(): User | null {
   }
 }
 
-/** Signed in means a token is present in storage. */
-export function isSignedIn(): boolean {
-  return getToken() !== null;
-}
-
 export function setSession(token: string, user: User): void {
-  write(TOKEN_KEY, token);
-  write(USER_KEY, JSON.stringify(user));
+  writeStorage(TOKEN_KEY, token);
+  writeStorage(USER_KEY, JSON.stringify(user));
   notify();
 }
 
 export function setToken(token: string): void {
-  write(TOKEN_KEY, token);
+  writeStorage(TOKEN_KEY, token);
   notify();
 }
 
 export function setUser(user: User): void {
-  write(USER_KEY, JSON.stringify(user));
+  writeStorage(USER_KEY, JSON.stringify(user));
   notify();
 }
 
 export function clearSession(): void {
-  write(TOKEN_KEY, null);
-  write(USER_KEY, null);
+  writeStorage(TOKEN_KEY, null);
+  writeStorage(USER_KEY, null);
   notify();
 }
 
@@ -97,7 +76,7 @@ export function useIsSignedIn(): boolean {
 export function useUser(): User | null {
   const raw = useSyncExternalStore(
     subscribe,
-    () => read(USER_KEY),
+    () => readStorage(USER_KEY),
     () => null,
   );
   if (!raw) return null;

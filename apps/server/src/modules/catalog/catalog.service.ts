@@ -155,7 +155,7 @@ export function createCatalogService(ctx: AppContext) {
   /** Full videos, watch list, like and progress of one member laid over the shared details. */
   async function forMember(shared: SharedDetail, userId: number): Promise<MovieDetail> {
     const { detail, episodeIds } = shared;
-    const [listed, state, videos, episodeProgress] = await Promise.all([
+    const [onList, state, videos, episodeProgress] = await Promise.all([
       watchList(userId),
       repo.memberState(userId, detail.id),
       repo.mainVideos(detail.id, episodeIds),
@@ -167,7 +167,6 @@ export function createCatalogService(ctx: AppContext) {
         { position_seconds: row.position_seconds, duration_seconds: row.duration_seconds },
       ]),
     );
-    const onList = listed;
     const titleLinks: VideoLink[] = [];
     const episodeLinks = new Map<number, VideoLink[]>();
     for (const video of videos) {

@@ -5,15 +5,14 @@ interface HlsVideoProps extends Omit<VideoHTMLAttributes<HTMLVideoElement>, 'src
   src: string;
   /** `hls` streams play through hls.js (loaded on demand) or natively where the browser has no MSE. */
   hls: boolean;
-  onPlaybackError?: () => void;
   ref?: Ref<HTMLVideoElement>;
 }
 
 /**
  * A bare <video> that also plays HLS playlists, without our controls (background trailers).
- * One engine per source, destroyed on cleanup; a fatal error is reported, never retried in a loop.
+ * One engine per source, destroyed on cleanup; a fatal error stops it, never retried in a loop.
  */
-export function HlsVideo({ src, hls, onPlaybackError, ref: outerRef, ...videoProps }: HlsVideoProps) {
+export function HlsVideo({ src, hls, ref: outerRef, ...videoProps }: HlsVideoProps) {
   const ref = useRef<HTMLVideoElement | null>(null);
   const setRef = useCallback(
     (element: HTMLVideoElement | null) => {
@@ -23,16 +22,11 @@ export function HlsVideo({ src, hls, onPlaybackError, ref: outerRef, ...videoPro
     },
     [outerRef],
   );
-  const onError = useRef(onPlaybackError);
-  useEffect(() => {
-    onError.current = onPlaybackError;
-  }, [onPlaybackError]);
-
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
     // The element's own autoplay attribute starts playback, also for hls.js (MSE) sources.
-    const engine = attachSource(video, { src, hls }, { onFatal: () => onError.current?.() });
+    const engine = attachSource(video, { src, hls });
     return () => engine.destroy();
   }, [src, hls]);
 

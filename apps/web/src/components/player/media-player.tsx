@@ -8,8 +8,10 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { PlayIcon } from '../icons';
 import { formatClock } from '../../lib/clock';
 import type { PlaybackUpdate } from '../../lib/playback-progress';
+import { readStorage, writeStorage } from '../../lib/storage';
 import { keyTargetOf, shortcutFor, type PlayerAction } from './keyboard';
 import {
   attachSource,
@@ -23,7 +25,6 @@ import {
   FullscreenGlyph,
   PauseGlyph,
   PipGlyph,
-  PlayGlyph,
   ReplayGlyph,
   VolumeGlyph,
 } from './player-icons';
@@ -70,12 +71,9 @@ const FAILURE_TEXT: Record<FailureReason, string> = {
 };
 
 function storedVolume(): number | null {
-  try {
-    const value = Number(window.localStorage.getItem(VOLUME_KEY));
-    return window.localStorage.getItem(VOLUME_KEY) !== null && value >= 0 && value <= 1 ? value : null;
-  } catch {
-    return null;
-  }
+  const stored = readStorage(VOLUME_KEY);
+  const value = Number(stored);
+  return stored !== null && value >= 0 && value <= 1 ? value : null;
 }
 
 function canFullscreen(): boolean {
@@ -183,13 +181,7 @@ export function MediaPlayer({
     const onEnded = () => emit('ended');
     const onEnterPip = () => setPip(true);
     const onLeavePip = () => setPip(false);
-    const onVolume = () => {
-      try {
-        window.localStorage.setItem(VOLUME_KEY, String(video.volume));
-      } catch {
-        // Storage unavailable: the volume lasts for this page only.
-      }
-    };
+    const onVolume = () => writeStorage(VOLUME_KEY, String(video.volume));
     video.addEventListener('timeupdate', onTime);
     video.addEventListener('play', onPlay);
     video.addEventListener('pause', onPause);
@@ -433,7 +425,7 @@ export function MediaPlayer({
           aria-label={media.ended ? `Replay ${title}` : `Play ${title}`}
           onClick={togglePlay}
         >
-          {media.ended ? <ReplayGlyph size={36} /> : <PlayGlyph size={40} />}
+          {media.ended ? <ReplayGlyph size={36} /> : <PlayIcon size={40} />}
         </button>
       )}
 
@@ -470,7 +462,7 @@ export function MediaPlayer({
             aria-label={media.paused ? 'Play' : 'Pause'}
             onClick={togglePlay}
           >
-            {media.paused ? <PlayGlyph /> : <PauseGlyph />}
+            {media.paused ? <PlayIcon size={22} /> : <PauseGlyph />}
           </button>
           <div className="player__volume">
             <button

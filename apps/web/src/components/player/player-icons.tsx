@@ -1,26 +1,10 @@
-/** Icons of the player controls; decorative (every control has its own label). */
-const svg = (size: number) => ({
-  width: size,
-  height: size,
-  viewBox: '0 0 24 24',
-  'aria-hidden': true as const,
-  focusable: false as const,
-});
+import { iconProps } from '../icons';
 
-export function PlayGlyph({ size = 22 }: { size?: number }) {
-  return (
-    <svg {...svg(size)}>
-      <path
-        fill="currentColor"
-        d="M8 5.14v13.72a1 1 0 0 0 1.52.85l10.9-6.86a1 1 0 0 0 0-1.7L9.52 4.29A1 1 0 0 0 8 5.14Z"
-      />
-    </svg>
-  );
-}
+/** Icons of the player controls (play is the site's PlayIcon); decorative, every control has its own label. */
 
 export function PauseGlyph({ size = 22 }: { size?: number }) {
   return (
-    <svg {...svg(size)}>
+    <svg {...iconProps(size)}>
       <path fill="currentColor" d="M7 5h3.5v14H7V5Zm6.5 0H17v14h-3.5V5Z" />
     </svg>
   );
@@ -28,7 +12,7 @@ export function PauseGlyph({ size = 22 }: { size?: number }) {
 
 export function ReplayGlyph({ size = 22 }: { size?: number }) {
   return (
-    <svg {...svg(size)}>
+    <svg {...iconProps(size)}>
       <path fill="currentColor" d="M12 5V2L7 6l5 4V7a6 6 0 1 1-6 6H4a8 8 0 1 0 8-8Z" />
     </svg>
   );
@@ -36,7 +20,7 @@ export function ReplayGlyph({ size = 22 }: { size?: number }) {
 
 export function VolumeGlyph({ level }: { level: 'off' | 'low' | 'high' }) {
   return (
-    <svg {...svg(22)}>
+    <svg {...iconProps(22)}>
       <path fill="currentColor" d="M4 9v6h4l5 4V5L8 9H4Z" />
       {level === 'off' ? (
         <path
@@ -57,7 +41,7 @@ export function VolumeGlyph({ level }: { level: 'off' | 'low' | 'high' }) {
 
 export function CaptionsGlyph() {
   return (
-    <svg {...svg(22)}>
+    <svg {...iconProps(22)}>
       <path
         fill="currentColor"
         d="M19 5H5a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2Zm0 12H5V7h14v10ZM7 15h3v-1.5H8.5v-3H10V9H7v6Zm7 0h3v-1.5h-1.5v-3H17V9h-3v6Z"
@@ -68,7 +52,7 @@ export function CaptionsGlyph() {
 
 export function PipGlyph() {
   return (
-    <svg {...svg(22)}>
+    <svg {...iconProps(22)}>
       <path
         fill="currentColor"
         d="M19 7h-8v6h8V7Zm2-4H3a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h18a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2Zm0 16H3V5h18v14Z"
@@ -79,7 +63,7 @@ export function PipGlyph() {
 
 export function FullscreenGlyph({ exit }: { exit: boolean }) {
   return (
-    <svg {...svg(22)}>
+    <svg {...iconProps(22)}>
       <path
         fill="currentColor"
         d={

@@ -9,10 +9,8 @@ export interface Toast {
 }
 
 export interface ToastApi {
-  show: (kind: ToastKind, message: string) => void;
   success: (message: string) => void;
   error: (message: string) => void;
-  info: (message: string) => void;
 }
 
 export const ToastContext = createContext<ToastApi | null>(null);

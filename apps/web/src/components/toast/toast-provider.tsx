@@ -39,10 +39,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo<ToastApi>(
     () => ({
-      show,
       success: (message) => show('success', message),
       error: (message) => show('error', message),
-      info: (message) => show('info', message),
     }),
     [show],
   );

@@ -1,11 +1,21 @@
+import type { User } from '@reeltime/contract';
 import { Link } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
 import { useMenuButton } from '../../../components/use-menu-button';
 import { useUser } from '../../../lib/session';
+import { initials } from '../../../lib/format';
 import { useLogout } from '../api/auth-api';
 
-function initials(first: string | undefined, last: string | undefined): string {
-  return `${first?.[0] ?? ''}${last?.[0] ?? ''}`.toUpperCase() || '?';
+/** The member's picture, or their initials; decorative next to their name. */
+function Avatar({ user, size, large = false }: { user: User | null; size: number; large?: boolean }) {
+  const className = `avatar${large ? ' avatar--lg' : ''}`;
+  return user?.profile_image ? (
+    <img className={className} src={user.profile_image} alt="" width={size} height={size} />
+  ) : (
+    <span className={`${className} avatar--initials`} aria-hidden="true">
+      {initials(user?.first_name, user?.last_name)}
+    </span>
+  );
 }
 
 function isShown(element: HTMLElement): boolean {
@@ -29,13 +39,6 @@ export function ProfileMenu() {
   };
 
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : 'Member';
-  const avatar = user?.profile_image ? (
-    <img className="avatar" src={user.profile_image} alt="" width={36} height={36} />
-  ) : (
-    <span className="avatar avatar--initials" aria-hidden="true">
-      {initials(user?.first_name, user?.last_name)}
-    </span>
-  );
 
   return (
     <div className="profile-menu" ref={menu.containerRef}>
@@ -50,17 +53,11 @@ export function ProfileMenu() {
         onClick={() => menu.setOpen(!open)}
         onKeyDown={menu.onButtonKeyDown}
       >
-        {avatar}
+        <Avatar user={user} size={36} />
       </button>
       <div className={`profile-menu__panel${open ? ' is-open' : ''}`} hidden={!open}>
         <div className="profile-menu__user">
-          {user?.profile_image ? (
-            <img className="avatar avatar--lg" src={user.profile_image} alt="" width={48} height={48} />
-          ) : (
-            <span className="avatar avatar--lg avatar--initials" aria-hidden="true">
-              {initials(user?.first_name, user?.last_name)}
-            </span>
-          )}
+          <Avatar user={user} size={48} large />
           <div className="profile-menu__identity">
             <p className="profile-menu__name">{name}</p>
             {user?.email && <p className="profile-menu__email">{user.email}</p>}

@@ -8,34 +8,18 @@ import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { readStorage, writeStorage } from '../../../lib/storage';
 import { useLoginMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 
 /** Remember me keeps the email for the next sign-in; the session itself always lives in storage. */
 const REMEMBERED_EMAIL_KEY = 'remembered_email';
 
-function rememberedEmail(): string {
-  try {
-    return window.localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-function rememberEmail(email: string | null): void {
-  try {
-    if (email) window.localStorage.setItem(REMEMBERED_EMAIL_KEY, email);
-    else window.localStorage.removeItem(REMEMBERED_EMAIL_KEY);
-  } catch {
-    // Storage unavailable: nothing to remember.
-  }
-}
-
 export function LoginPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const login = useLoginMutation();
-  const [initialEmail] = useState(rememberedEmail);
+  const [initialEmail] = useState(() => readStorage(REMEMBERED_EMAIL_KEY) ?? '');
   const [remember, setRemember] = useState(initialEmail !== '');
   const {
     register,
@@ -53,7 +37,7 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const envelope = await login.mutateAsync(values);
-      rememberEmail(remember ? values.email : null);
+      writeStorage(REMEMBERED_EMAIL_KEY, remember ? values.email : null);
       if (envelope.message) toast.success(envelope.message);
       await navigate('/browse');
     } catch (error) {

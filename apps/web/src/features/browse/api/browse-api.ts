@@ -6,7 +6,7 @@ import {
   type ContinueWatchingItem,
   type MovieCard,
 } from '@reeltime/contract';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet, emptyOnFailure } from '../../../lib/api-client';
 import { continueWatchingKey } from '../../../lib/query-keys';
 
 export function bannersQuery() {
@@ -22,15 +22,7 @@ type RowPath = (typeof RowPaths)[keyof typeof RowPaths];
 export function rowQuery(path: RowPath) {
   return queryOptions({
     queryKey: ['browse', 'row', path],
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiGet<MovieCard[]>(path, undefined, signal);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        console.warn(`Could not load ${path}`, error);
-        return [] as MovieCard[];
-      }
-    },
+    queryFn: ({ signal }) => emptyOnFailure(path, signal, () => apiGet<MovieCard[]>(path, undefined, signal)),
   });
 }
 
@@ -59,15 +51,10 @@ export const BROWSE_ROWS: readonly RowDefinition[] = [
 export function continueWatchingQuery(enabled: boolean) {
   return queryOptions({
     queryKey: continueWatchingKey,
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiGet<ContinueWatchingItem[]>(ApiPaths.continueWatching, undefined, signal);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        console.warn('Could not load Continue Watching', error);
-        return [] as ContinueWatchingItem[];
-      }
-    },
+    queryFn: ({ signal }) =>
+      emptyOnFailure('Continue Watching', signal, () =>
+        apiGet<ContinueWatchingItem[]>(ApiPaths.continueWatching, undefined, signal),
+      ),
     enabled,
   });
 }

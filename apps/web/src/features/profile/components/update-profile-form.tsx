@@ -7,6 +7,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { initials } from '../../../lib/format';
 import { useUpdateProfileMutation } from '../api/profile-api';
 
 const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp,image/gif';
@@ -101,7 +102,7 @@ export function UpdateProfileForm({ user }: { user: User | null }) {
             role="img"
             aria-label="No profile picture"
           >
-            {`${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase() || '?'}
+            {initials(user?.first_name, user?.last_name)}
           </span>
         )}
         <div>

@@ -7,7 +7,7 @@ import {
   type MovieCard,
   type MovieDetail,
 } from '@reeltime/contract';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet, emptyOnFailure, apiRequest } from '../../../lib/api-client';
 import { GRID_PAGE_SIZE, pagedCardsQuery } from '../../../lib/paged-query';
 
 export function genresQuery() {
@@ -21,18 +21,10 @@ export function genresQuery() {
 export type MovieFilter = { genre_id: number } | { actor_id: number } | Record<string, never>;
 
 /** Logs a failed list page and shows it as empty (spec: list load failures give an empty list). */
-async function listPage(
-  path: string,
-  query: Record<string, number>,
-  signal: AbortSignal,
-): Promise<MovieCard[]> {
-  try {
-    return await apiGet<MovieCard[]>(path, { ...query, per_page: GRID_PAGE_SIZE }, signal);
-  } catch (error) {
-    if (signal.aborted) throw error;
-    console.warn(`Could not load ${path}`, error);
-    return [];
-  }
+function listPage(path: string, query: Record<string, number>, signal: AbortSignal): Promise<MovieCard[]> {
+  return emptyOnFailure(path, signal, () =>
+    apiGet<MovieCard[]>(path, { ...query, per_page: GRID_PAGE_SIZE }, signal),
+  );
 }
 
 export function movieListQuery(filter: MovieFilter) {

@@ -13,7 +13,11 @@ import {
 import { WatchListButton } from '../../../components/watch-list-button';
 import { formatClock } from '../../../lib/clock';
 import { formatDuration, formatRating } from '../../../lib/format';
-import { usePlaybackProgress, type PlaybackUpdate } from '../../../lib/playback-progress';
+import {
+  usePlaybackProgress,
+  type PlaybackUpdate,
+  type ProgressPayload,
+} from '../../../lib/playback-progress';
 import { useIsSignedIn } from '../../../lib/session';
 import { movieDetailsQuery, titleDetailsKey } from '../api/titles-api';
 import { CastGrid } from '../components/cast-grid';
@@ -44,7 +48,7 @@ export function MovieDetailsPage() {
         <span className="visually-hidden">Loading title</span>
         <div className="player player--loading shimmer" aria-hidden="true" />
         <div className="mt-4">
-          <ShimmerGrid count={10} />
+          <ShimmerGrid />
         </div>
       </div>
     );
@@ -71,14 +75,8 @@ interface Selection {
   nonce: number;
 }
 
-function initialSelection(offer: ResumeOffer, isShow: boolean): Selection {
-  if (!isShow)
-    return {
-      episodeId: null,
-      startAt: offer.kind === 'resume' ? offer.position : 0,
-      autoPlay: false,
-      nonce: 0,
-    };
+/** A movie's offer holds no episode, so its selection is the title itself. */
+function initialSelection(offer: ResumeOffer): Selection {
   const entry = offer.kind === 'finished' ? (offer.next ?? offer.episode) : offer.episode;
   return {
     episodeId: entry?.episode.id ?? null,
@@ -88,11 +86,8 @@ function initialSelection(offer: ResumeOffer, isShow: boolean): Selection {
   };
 }
 
-/** Where the member stopped in each episode they have played (the latest one included). */
-function initialEpisodeProgress(
-  seasons: readonly Season[],
-  latest: Progress | null | undefined,
-): Map<number, SavedPosition> {
+/** Where the member stopped in each episode they have played. */
+function initialEpisodeProgress(seasons: readonly Season[]): Map<number, SavedPosition> {
   const map = new Map<number, SavedPosition>();
   for (const episode of seasons.flatMap((season) => season.episodes)) {
     if (episode.progress) {
@@ -101,9 +96,6 @@ function initialEpisodeProgress(
         duration: episode.progress.duration_seconds,
       });
     }
-  }
-  if (latest?.episode_id !== undefined) {
-    map.set(latest.episode_id, { position: latest.position_seconds, duration: latest.duration_seconds });
   }
   return map;
 }
@@ -118,12 +110,10 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
   const resumeNoteId = useId();
 
   const [progress, setProgress] = useState<Progress | null>(movie.progress ?? null);
-  const [episodeProgress, setEpisodeProgress] = useState(() =>
-    initialEpisodeProgress(seasons, movie.progress),
-  );
+  const [episodeProgress, setEpisodeProgress] = useState(() => initialEpisodeProgress(seasons));
   const offer = resumeOfferFor(movie, progress);
   const [selection, setSelection] = useState<Selection>(() =>
-    initialSelection(resumeOfferFor(movie, movie.progress), isShow),
+    initialSelection(resumeOfferFor(movie, movie.progress)),
   );
   const [started, setStarted] = useState(false);
   const [upNext, setUpNext] = useState<EpisodeEntry | null>(null);
@@ -135,7 +125,7 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
   const isTrailer = fullSource === null;
 
   const onSaved = useCallback(
-    (body: { position_seconds: number; duration_seconds: number; episode_id?: number }) => {
+    (body: ProgressPayload) => {
       setProgress({
         position_seconds: body.position_seconds,
         duration_seconds: body.duration_seconds,
