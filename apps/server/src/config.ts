@@ -106,7 +106,7 @@ function persistedSecret(dataDir: string, name: string): string {
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 /** Parses the environment once; throws a ConfigError listing every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (as in a copied .env.example) means "not set".
   const set = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
@@ -157,6 +157,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       jobMaxAttempts: vars.MEDIA_JOB_MAX_ATTEMPTS,
       urlTtlSeconds: vars.MEDIA_URL_TTL_SECONDS,
     },
-    ...overrides,
   } satisfies Config);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateStringSchema } from './common';
+import { DateStringSchema, optionalField } from './common';
 import { Messages } from './messages';
 
 const MAX_TEXT = 255;
@@ -88,23 +88,19 @@ export type ChangePasswordBody = z.input<typeof ChangePasswordBodySchema>;
 export const GenderSchema = z.enum(['male', 'female', 'other'], { error: Messages.genderInvalid });
 export type Gender = z.infer<typeof GenderSchema>;
 
-/** Optional form text: an empty string means "not given". */
-const optionalText = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
-
 export const UpdateProfileBodySchema = z.object({
   first_name: requiredName(Messages.profileFirstNameRequired),
   last_name: requiredName(Messages.profileLastNameRequired),
   email: emailField(Messages.profileEmailInvalid),
-  mobile: optionalText(
+  mobile: optionalField(
     z
       .string()
       .trim()
       .max(20, { error: 'Mobile number must be at most 20 characters' })
       .regex(/^[+0-9 ()-]*$/, { error: 'Mobile number may contain digits, spaces, +, - and brackets only' }),
   ),
-  gender: optionalText(GenderSchema),
-  date_of_birth: optionalText(DateStringSchema),
+  gender: optionalField(GenderSchema),
+  date_of_birth: optionalField(DateStringSchema),
 });
 export type UpdateProfileBody = z.input<typeof UpdateProfileBodySchema>;
 

@@ -85,11 +85,7 @@ export const SeasonSchema = z.object({
 });
 export type Season = z.infer<typeof SeasonSchema>;
 
-export const ProgressSchema = z.object({
-  position_seconds: z.number(),
-  duration_seconds: z.number(),
-  episode_id: z.number().optional(),
-});
+export const ProgressSchema = EpisodeProgressSchema.extend({ episode_id: z.number().optional() });
 export type Progress = z.infer<typeof ProgressSchema>;
 
 export const MovieDetailSchema = z.object({

@@ -30,6 +30,10 @@ export const PageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
+/** An optional form field: an empty string or null means "not given". */
+export const optionalField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
 /** `YYYY-MM-DD` that is a real calendar date. */
 export const DateStringSchema = z
   .string({ error: Messages.dateInvalid })

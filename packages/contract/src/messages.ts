@@ -73,6 +73,7 @@ export const ServerMessages = {
   forbidden: 'You are not allowed to do that.',
   notFound: 'Not found.',
   titleNotFound: 'Title not found.',
+  episodeNotFound: 'Episode not found.',
   validationFailed: 'The given data was invalid.',
   malformed: 'The request could not be read.',
   tooLarge: 'The upload is too large.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common';
-import { MovieCardSchema } from './catalog';
+import { MovieCardSchema, ProgressSchema } from './catalog';
 
 /** A title watched past this share of its length counts as finished. */
 export const FINISHED_SHARE = 0.95;
@@ -32,11 +32,7 @@ export const PlaybackProgressResultSchema = z.object({
 });
 export type PlaybackProgressResult = z.infer<typeof PlaybackProgressResultSchema>;
 
-export const ContinueWatchingItemSchema = MovieCardSchema.extend({
-  position_seconds: z.number(),
-  duration_seconds: z.number(),
-  episode_id: z.number().optional(),
-});
+export const ContinueWatchingItemSchema = MovieCardSchema.extend(ProgressSchema.shape);
 export type ContinueWatchingItem = z.infer<typeof ContinueWatchingItemSchema>;
 
 export const LikeResultSchema = z.object({ is_liked: z.boolean(), likes: z.number() });

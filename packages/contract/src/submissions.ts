@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { emailField } from './auth';
-import { IdSchema } from './common';
+import { IdSchema, optionalField } from './common';
 import { Messages } from './messages';
 
 export const SUBMISSION_ROLES = ['Actor', 'Director', 'Executive Producer', 'Producer'] as const;
 export const SUBMISSION_PLATFORMS = ['youtube', 'vimeo', 'dailymotion', 'other'] as const;
 
-const optionalText = (max: number) =>
-  z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.string().trim().max(max).optional(),
-  );
+const optionalText = (max: number) => optionalField(z.string().trim().max(max));
 
 export const SubmissionCastFieldsSchema = z.object({
   name: z
@@ -23,10 +19,7 @@ export const SubmissionCastFieldsSchema = z.object({
     .trim()
     .min(1, { error: Messages.jobTitleRequired })
     .max(100),
-  email: z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.email({ error: Messages.castEmailInvalid }).max(255).optional(),
-  ),
+  email: optionalField(z.email({ error: Messages.castEmailInvalid }).max(255)),
 });
 
 /** The text fields of `POST /user/movie-detail-request`; files are checked by the server separately. */
@@ -45,10 +38,7 @@ export const SubmissionFieldsSchema = z.object({
     .max(200),
   description: optionalText(5000),
   type: optionalText(50),
-  platform: z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.enum(SUBMISSION_PLATFORMS).optional(),
-  ),
+  platform: optionalField(z.enum(SUBMISSION_PLATFORMS)),
   link: z.url({ error: Messages.urlInvalid }).max(2000),
   cast: z.array(SubmissionCastFieldsSchema).min(1, { error: Messages.castRequired }).max(50),
 });

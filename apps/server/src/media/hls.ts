@@ -33,7 +33,8 @@ export interface RenditionPlan {
   level: string;
 }
 
-const even = (value: number) => Math.max(2, 2 * Math.round(value / 2));
+/** The nearest even number, at least 2 (H.264 frame sizes must be even). */
+export const even = (value: number) => Math.max(2, 2 * Math.round(value / 2));
 
 /**
  * The renditions for a source: every rung whose height is not above the source's (its shorter

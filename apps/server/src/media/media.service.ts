@@ -19,7 +19,7 @@ export const MediaMessages = {
   notAVideo: 'The file is not a video that can be played.',
   notVtt: 'Captions must be a WebVTT (.vtt) file.',
   fileMissing: 'The file does not exist.',
-  episodeNotFound: 'Episode not found.',
+  episodeNotFound: ServerMessages.episodeNotFound,
 } as const;
 
 export interface TranscodePayload {

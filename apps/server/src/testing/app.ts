@@ -72,5 +72,3 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     },
   };
 }
-
-export const dialectName = POSTGRES_BASE ? 'postgres' : 'sqlite';

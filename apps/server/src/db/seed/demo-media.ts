@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { runFfmpeg, runTool, type MediaTools } from '../../media/ffmpeg';
+import { even } from '../../media/hls';
 import type { MediaService } from '../../media/media.service';
 import type { Database } from '../database';
 import type { DemoCatalog, DemoTitle } from './demo-catalog';
@@ -93,8 +94,6 @@ export type Look =
   | { kind: 'fractal' }
   | { kind: 'life'; seed: number; life: string; death: string; mold: string }
   | { kind: 'cells'; rule: number; seed: number; tint: readonly [number, number, number] };
-
-const even = (value: number) => Math.max(2, 2 * Math.round(value / 2));
 
 /**
  * The lavfi graph of a look. Scrolling patterns move by exactly their width (or height) per

@@ -134,7 +134,7 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
       return cards().where('titles.id', 'in', ids).execute();
     },
 
-    /** The subset of `titleIds` on the member's watch list. */
+    /** Every title id on the member's watch list. */
     async watchListIds(userId: number): Promise<number[]> {
       const rows = await db
         .selectFrom('watchlist')

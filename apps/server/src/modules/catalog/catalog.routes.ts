@@ -15,7 +15,7 @@ import {
   type RowName,
 } from '@reeltime/contract';
 import { ok } from '../../lib/envelope';
-import { createCatalogService } from './catalog.service';
+import { catalogKeys, createCatalogService } from './catalog.service';
 import { createVisitorResponses } from './visitor-responses';
 
 const tags = ['catalog'];
@@ -32,7 +32,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     ApiPaths.banners,
     { schema: { tags, security, response: { 200: SuccessEnvelope(z.array(BannerSchema)) } } },
-    async (_request, reply) => sendToVisitor(reply, 'banners', () => catalog.banners()),
+    async (_request, reply) => sendToVisitor(reply, catalogKeys.banners, () => catalog.banners()),
   );
 
   for (const [name, path] of Object.entries(RowPaths) as [RowName, string][]) {
@@ -42,9 +42,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const { user, query } = request;
         if (user) return ok(await catalog.row(name, query, user.id));
-        return sendToVisitor(reply, `row:${name}:${query.page}:${query.per_page}`, () =>
-          catalog.row(name, query, null),
-        );
+        return sendToVisitor(reply, catalogKeys.row(name, query), () => catalog.row(name, query, null));
       },
     );
   }
@@ -55,16 +53,14 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { user, query } = request;
       if (user) return ok(await catalog.tvShows(query, user.id));
-      return sendToVisitor(reply, `tvshows:${query.page}:${query.per_page}`, () =>
-        catalog.tvShows(query, null),
-      );
+      return sendToVisitor(reply, catalogKeys.tvShows(query), () => catalog.tvShows(query, null));
     },
   );
 
   api.get(
     ApiPaths.genres,
     { schema: { tags, response: { 200: SuccessEnvelope(z.array(GenreSchema)) } } },
-    async (_request, reply) => sendToVisitor(reply, 'genres', () => catalog.genres()),
+    async (_request, reply) => sendToVisitor(reply, catalogKeys.genres, () => catalog.genres()),
   );
 
   api.get(
@@ -80,12 +76,11 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { genre_id: genreId, actor_id: actorId, page, per_page: perPage } = request.query;
-      const list = (userId: number | null) =>
-        catalog.movieList({ genreId, actorId }, { page, per_page: perPage }, userId);
-      if (request.user) return ok(await list(request.user.id));
-      return sendToVisitor(reply, `list:${genreId ?? ''}:${actorId ?? ''}:${page}:${perPage}`, () =>
-        list(null),
+      const { query } = request;
+      const filter = { genreId: query.genre_id, actorId: query.actor_id };
+      if (request.user) return ok(await catalog.movieList(filter, query, request.user.id));
+      return sendToVisitor(reply, catalogKeys.list(filter, query), () =>
+        catalog.movieList(filter, query, null),
       );
     },
   );
@@ -105,7 +100,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { user, params } = request;
       if (user) return ok(await catalog.details(params.id, user.id));
-      return sendToVisitor(reply, `detail:${params.id}`, () => catalog.details(params.id, null));
+      return sendToVisitor(reply, catalogKeys.detail(params.id), () => catalog.details(params.id, null));
     },
   );
 }

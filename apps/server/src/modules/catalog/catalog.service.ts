@@ -26,6 +26,17 @@ export function toPage(query: PageQuery): Page {
   return { limit: query.per_page, offset: (query.page - 1) * query.per_page };
 }
 
+/** Cache keys of the shared catalog reads, one per distinct answer (the visitors' bytes use them too). */
+export const catalogKeys = {
+  banners: 'banners',
+  genres: 'genres',
+  row: (name: RowName, query: PageQuery) => `row:${name}:${query.page}:${query.per_page}`,
+  tvShows: (query: PageQuery) => `tvshows:${query.page}:${query.per_page}`,
+  list: (filter: ListFilter, query: PageQuery) =>
+    `list:${filter.genreId ?? ''}:${filter.actorId ?? ''}:${query.page}:${query.per_page}`,
+  detail: (id: number) => `detail:${id}`,
+};
+
 type LinkType = VideoLink['type'];
 
 /** A member's link to a full video: private files get a signed, expiring URL (decision 0006). */
@@ -217,7 +228,7 @@ export function createCatalogService(ctx: AppContext) {
     forgetWatchList: (userId: number) => ctx.cache.clear(watchListKey(userId)),
 
     /** Published cards of these ids in the given order (unknown or unpublished ids are skipped). */
-    async cardsByIds(ids: readonly number[], userId: number | null): Promise<MovieCard[]> {
+    async cardsByIds(ids: readonly number[]): Promise<MovieCard[]> {
       const rows = await repo.cardsByIds(ids);
       const byId = new Map(rows.map((row) => [row.id, row]));
       const cards: MovieCard[] = [];
@@ -225,13 +236,13 @@ export function createCatalogService(ctx: AppContext) {
         const row = byId.get(id);
         if (row) cards.push(toMovieCard(row));
       }
-      return withWatchList(cards, userId);
+      return cards;
     },
 
     isPublished: (id: number) => repo.isPublished(id),
 
     banners(): Promise<Banner[]> {
-      return cached('banners', async () => {
+      return cached(catalogKeys.banners, async () => {
         const rows = await repo.banners();
         const ids = [...new Set(rows.map((row) => row.id))];
         const [genres, trailers] = await Promise.all([
@@ -263,7 +274,7 @@ export function createCatalogService(ctx: AppContext) {
     },
 
     async row(name: RowName, query: PageQuery, userId: number | null): Promise<MovieCard[]> {
-      const cards = await cached(`row:${name}:${query.page}:${query.per_page}`, async () => {
+      const cards = await cached(catalogKeys.row(name, query), async () => {
         const since = isoDay(Date.now() - (RECENT_VIEW_DAYS - 1) * DAY_MS);
         return (await repo.row(name, toPage(query), since)).map((row) => toMovieCard(row));
       });
@@ -271,19 +282,18 @@ export function createCatalogService(ctx: AppContext) {
     },
 
     async tvShows(query: PageQuery, userId: number | null): Promise<MovieCard[]> {
-      const cards = await cached(`tvshows:${query.page}:${query.per_page}`, async () =>
+      const cards = await cached(catalogKeys.tvShows(query), async () =>
         (await repo.tvShows(toPage(query))).map((row) => toMovieCard(row)),
       );
       return withWatchList(cards, userId);
     },
 
     genres(): Promise<Genre[]> {
-      return cached('genres', () => repo.genres());
+      return cached(catalogKeys.genres, () => repo.genres());
     },
 
     async movieList(filter: ListFilter, query: PageQuery, userId: number | null): Promise<MovieCard[]> {
-      const key = `list:${filter.genreId ?? ''}:${filter.actorId ?? ''}:${query.page}:${query.per_page}`;
-      const cards = await cached(key, async () =>
+      const cards = await cached(catalogKeys.list(filter, query), async () =>
         (await repo.list(filter, toPage(query))).map((row) => toMovieCard(row)),
       );
       return withWatchList(cards, userId);
@@ -291,7 +301,7 @@ export function createCatalogService(ctx: AppContext) {
 
     /** A published title's details; full videos, watch list, like and progress only for a member. */
     async details(id: number, userId: number | null): Promise<MovieDetail> {
-      const shared = await cached(`detail:${id}`, () => loadShared(id));
+      const shared = await cached(catalogKeys.detail(id), () => loadShared(id));
       return userId === null ? shared.detail : forMember(shared, userId);
     },
   };

@@ -13,16 +13,6 @@ export interface ProgressRow {
 
 export function createPlaybackRepository(db: Executor) {
   return {
-    /** A published title's id and type; unpublished titles are unknown to members. */
-    publishedTitle(titleId: number) {
-      return db
-        .selectFrom('titles')
-        .select(['titles.id', 'titles.type'])
-        .where('titles.id', '=', titleId)
-        .where('titles.is_published', '=', 1)
-        .executeTakeFirst();
-    },
-
     /** One row per member, title and episode (0 for a movie): the newest report wins. */
     async upsertProgress(row: {
       userId: number;

@@ -17,7 +17,7 @@ import { createCatalogRepository } from '../catalog/catalog.repository';
 import { createPlaybackRepository } from './playback.repository';
 
 export const PlaybackMessages = {
-  episodeNotFound: 'Episode not found.',
+  episodeNotFound: ServerMessages.episodeNotFound,
   progressSaved: 'Progress saved.',
   liked: 'Added to your likes.',
   unliked: 'Removed from your likes.',
@@ -51,10 +51,8 @@ export function createPlaybackService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
   const repo = createPlaybackRepository(ctx.db);
   const catalog = createCatalogRepository(ctx.db, ctx.dialect);
 
-  async function requireTitle(titleId: number) {
-    const title = await repo.publishedTitle(titleId);
-    if (!title) throw new NotFound(ServerMessages.titleNotFound);
-    return title;
+  async function requireTitle(titleId: number): Promise<void> {
+    if (!(await catalog.isPublished(titleId))) throw new NotFound(ServerMessages.titleNotFound);
   }
 
   return {

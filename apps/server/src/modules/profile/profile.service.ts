@@ -16,11 +16,6 @@ const AVATAR_SIZE = { width: 300, height: 300 };
 export function createProfileService(ctx: AppContext) {
   const users = createUserRepository(ctx.db);
   return {
-    async get(userId: number): Promise<User> {
-      const row = await users.findById(userId);
-      if (!row) throw new NotFound();
-      return toUser(row);
-    },
     async update(userId: number, body: ParsedProfile, avatar: Buffer | undefined): Promise<User> {
       const row = await users.findById(userId);
       if (!row) throw new NotFound();

@@ -47,8 +47,8 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { search: text, page, per_page: perPage } = request.query;
-      return ok({ movieList: await search.search(text, { page, per_page: perPage }, request.user!.id) });
+      const { query } = request;
+      return ok({ movieList: await search.search(query.search, query, request.user!.id) });
     },
   );
 }

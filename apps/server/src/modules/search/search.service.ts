@@ -1,6 +1,6 @@
 import { MAX_SUGGESTIONS, type MovieCard, type PageQuery, type Suggestion } from '@reeltime/contract';
 import type { AppContext } from '../../context';
-import { createCatalogService } from '../catalog/catalog.service';
+import { createCatalogService, toPage } from '../catalog/catalog.service';
 import { createSearchRepository, type TitleHit } from './search.repository';
 import {
   containsAny,
@@ -86,16 +86,13 @@ export function createSearchService(ctx: AppContext) {
     },
 
     /** One page of results as cards, with the member's watch list laid over. */
-    async search(query: string, page: PageQuery, userId: number | null): Promise<MovieCard[]> {
+    async search(query: string, page: PageQuery, userId: number): Promise<MovieCard[]> {
       const text = parseSearchText(query);
-      const offset = (page.page - 1) * page.per_page;
+      const { offset } = toPage(page);
       if (!text || offset >= SEARCH_WINDOW) return [];
       const cards = await cached(`page:${page.page}:${page.per_page}:${text.phrase}`, async () => {
         const hits = await ranked(text, Math.min(offset + page.per_page, SEARCH_WINDOW));
-        return catalog.cardsByIds(
-          hits.slice(offset).map((hit) => hit.id),
-          null,
-        );
+        return catalog.cardsByIds(hits.slice(offset).map((hit) => hit.id));
       });
       return catalog.withWatchList(cards, userId);
     },

@@ -22,7 +22,7 @@ export function createWatchlistService(ctx: AppContext) {
 
     async list(userId: number, query: PageQuery): Promise<MovieCard[]> {
       const ids = await repo.pageOfIds(userId, toPage(query));
-      const cards = await catalog.cardsByIds(ids, null);
+      const cards = await catalog.cardsByIds(ids);
       return cards.map((card) => ({ ...card, is_watch_list: true }));
     },
   };
