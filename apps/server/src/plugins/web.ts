@@ -20,10 +20,12 @@ function withSiteSettings(html: string, config: Config): string {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRIVATE_MEDIA = /^\/?private(?:\/|$)/i;
+/** Pages answer HEAD like GET; Node leaves the body out of a HEAD response. */
+const PAGE_METHODS = new Set(['GET', 'HEAD']);
 
 /**
  * Serves public media from DATA_DIR/media, the built web app, and the SPA fallback: unknown API
- * and media paths get a 404 envelope, every other GET that wants HTML gets index.html.
+ * and media paths get a 404 envelope, every other GET or HEAD gets index.html.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance) => {
@@ -67,7 +69,7 @@ export const webPlugin = fp(
         url.startsWith(`${API_BASE}/`) ||
         url === API_BASE ||
         url.startsWith('/media/') ||
-        request.method !== 'GET'
+        !PAGE_METHODS.has(request.method)
       ) {
         return reply.status(404).send({ status: false, message: ServerMessages.notFound });
       }

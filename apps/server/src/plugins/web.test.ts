@@ -1,0 +1,39 @@
+import { ServerMessages } from '@reeltime/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/app';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('HEAD on web app pages', () => {
+  it.each(['/', '/browse', '/movie-details/12', '/search?q=abc'])(
+    '%s answers like GET, without a body',
+    async (url) => {
+      const get = await server.app.inject({ method: 'GET', url });
+      const head = await server.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toBe(get.headers['content-type']);
+      expect(head.headers['content-length']).toBe(get.headers['content-length']);
+      expect(head.headers['cache-control']).toBe('no-cache');
+      expect(head.body).toBe('');
+    },
+  );
+
+  it('answers like GET for built assets', async () => {
+    const head = await server.app.inject({ method: 'HEAD', url: '/assets/app-1234.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toContain('immutable');
+    expect(head.body).toBe('');
+  });
+
+  it('is still a 404 for unknown API paths, and other methods on pages are not pages', async () => {
+    const api = await server.app.inject({ method: 'HEAD', url: '/api/v1/nope' });
+    expect(api.statusCode).toBe(404);
+    const post = await server.app.inject({ method: 'POST', url: '/browse' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ status: false, message: ServerMessages.notFound });
+  });
+});
