@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Messages, ServerMessages } from '@reeltime/contract';
 import { fail, mockApi, ok } from '../testing/fetch-mock';
-import { genres, movieCards, movieDetail } from '../testing/fixtures';
+import { banner, genres, movieCards, movieDetail } from '../testing/fixtures';
 import { renderApp, signIn } from '../testing/render';
 
 describe('routing and session', () => {
@@ -117,7 +117,7 @@ describe('routing and session', () => {
 
 describe('landing page', () => {
   it('alerts on a malformed email and carries a good one to /signup', async () => {
-    mockApi();
+    mockApi({ 'GET /user/banners': ok([banner()]) });
     const { router } = renderApp('/');
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
@@ -135,7 +135,7 @@ describe('landing page', () => {
   });
 
   it('has six FAQ questions, the plan prices, the submit link and the 2025 copyright', async () => {
-    mockApi();
+    mockApi({ 'GET /user/banners': ok([banner()]) });
     renderApp('/');
     const faq = await screen.findByRole('heading', { name: 'Frequently Asked Questions' });
     const section = faq.closest('section') as HTMLElement;

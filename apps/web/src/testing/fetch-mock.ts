@@ -85,8 +85,26 @@ function matcher(route: string): { method: string; pattern: RegExp; names: strin
   return { method, pattern: new RegExp(`^${source}$`), names };
 }
 
+/** Calls no mocked route answered since the last check, as `METHOD /path`, across every mock. */
+let unmatchedRequests: string[] = [];
+
 /**
- * Replaces `fetch` for one test. Unknown calls answer 501 and are listed in `unhandled`.
+ * Throws when a call reached no mocked route since the last check (the setup runs it after every
+ * test), so a misrouted call fails the test instead of showing as an empty list. Clears the record.
+ */
+export function assertEveryRequestMocked(): void {
+  const unmatched = unmatchedRequests;
+  unmatchedRequests = [];
+  if (unmatched.length > 0) {
+    throw new Error(
+      `Request${unmatched.length > 1 ? 's' : ''} no mocked route answered: ${unmatched.join(', ')}`,
+    );
+  }
+}
+
+/**
+ * Replaces `fetch` for one test. Unknown calls answer 501, are listed in `unhandled` and fail the
+ * test (see {@link assertEveryRequestMocked}).
  * Returns the spy, the requests seen, and a way to add handlers later.
  */
 export function mockApi(initial: Handlers = {}) {
@@ -122,6 +140,7 @@ export function mockApi(initial: Handlers = {}) {
       });
     }
     unhandled.push(`${method} ${path}`);
+    unmatchedRequests.push(`${method} ${path}`);
     return new Response(JSON.stringify({ status: false, message: 'Not mocked' }), { status: 501 });
   });
 

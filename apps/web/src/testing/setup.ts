@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { recordConsoleError, resetConsoleGuard, takeConsoleErrors } from './console-guard';
+import { assertEveryRequestMocked } from './fetch-mock';
 
 // jsdom has no media playback or scrolling; these stand in for the browser, not for the network.
 Object.defineProperty(HTMLMediaElement.prototype, 'play', {
@@ -55,4 +56,5 @@ afterEach(() => {
     const first = errors[0]?.map((part) => (part instanceof Error ? part.stack : String(part))).join(' ');
     throw new Error(`Unexpected console.error (${errors.length}): ${first}`);
   }
+  assertEveryRequestMocked();
 });

@@ -12,6 +12,7 @@ function browseMocks() {
   return {
     'GET /user/banners': ok([]),
     'GET /user/popular-movie': ok([]),
+    'GET /user/continue-watching': ok([]),
   } as const;
 }
 
