@@ -52,8 +52,11 @@ function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
   );
 }
 
-/** A 401 means the session is dead: forget it and start over from the landing page. */
-function endSession(): void {
+/**
+ * A 401 means the session is dead (signed out or password changed elsewhere): forget it and start
+ * over from the landing page. Every call that gets a 401 ends here.
+ */
+export function endSession(): void {
   clearSession();
   window.location.assign('/');
 }

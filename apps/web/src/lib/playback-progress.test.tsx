@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FINISHED_SHARE as CONTRACT_FINISHED_SHARE } from '@reeltime/contract';
-import { mockApi, ok } from '../testing/fetch-mock';
+import { FINISHED_SHARE as CONTRACT_FINISHED_SHARE, ServerMessages } from '@reeltime/contract';
+import { fail, mockApi, ok } from '../testing/fetch-mock';
 import { signIn, testQueryClient } from '../testing/render';
+import { getToken, getUser } from './session';
 import {
   FINISHED_SHARE,
   createProgressTracker,
@@ -173,6 +174,41 @@ describe('usePlaybackProgress', () => {
     expect(saves().map((request) => request.json())).toEqual([
       { entertainment_id: 7, episode_id: 3, position_seconds: 42, duration_seconds: 600 },
     ]);
+  });
+
+  it('signs the member out when a save answers 401 (token revoked elsewhere)', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    const { api, saves, hook } = setup();
+    api.set(PROGRESS, fail(401, ServerMessages.unauthenticated));
+    const report = hook.result.current;
+
+    await act(async () => {
+      report({ kind: 'play', position: 40, duration: 600 });
+      report({ kind: 'pause', position: 45, duration: 600 });
+    });
+
+    expect(saves()).toHaveLength(1);
+    expect(getToken()).toBeNull();
+    expect(getUser()).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/');
+  });
+
+  it('keeps the member signed in when a save fails for another reason', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    const { api, saves, hook } = setup();
+    api.set(PROGRESS, fail(500, 'Server error'));
+    const report = hook.result.current;
+
+    await act(async () => {
+      report({ kind: 'play', position: 40, duration: 600 });
+      report({ kind: 'pause', position: 45, duration: 600 });
+    });
+
+    expect(saves()).toHaveLength(1);
+    expect(getToken()).toBe('member-token');
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('saves nothing while disabled (trailers, visitors)', async () => {

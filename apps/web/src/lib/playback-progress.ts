@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, type Envelope, type PlaybackProgressResult } from '@reeltime/contract';
-import { buildUrl } from './api-client';
+import { buildUrl, endSession } from './api-client';
 import { continueWatchingKey } from './query-keys';
 import { getToken } from './session';
 
@@ -85,8 +85,8 @@ export type ProgressTracker = ReturnType<typeof createProgressTracker>;
 
 /**
  * POST /user/playback-progress. Uses `fetch` directly so it can set `keepalive` (the request then
- * outlives the page on pagehide). Failures are dropped: the next save carries a newer position,
- * and a background save must not sign the member out or interrupt playback.
+ * outlives the page on pagehide). Failures are dropped, since the next save carries a newer
+ * position, except a 401: the token was revoked, so the member is signed out like on any call.
  */
 export async function sendPlaybackProgress(
   body: ProgressPayload,
@@ -105,6 +105,10 @@ export async function sendPlaybackProgress(
       },
       body: JSON.stringify(body),
     });
+    if (response.status === 401) {
+      endSession();
+      return null;
+    }
     if (!response.ok) return null;
     const payload = (await response.json()) as Envelope<PlaybackProgressResult>;
     return payload.status === true ? payload.data : null;
