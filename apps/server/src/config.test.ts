@@ -70,4 +70,13 @@ describe('loadConfig', () => {
     ]);
     expect((error as ConfigError).message.split('\n')).toHaveLength(5);
   });
+
+  it('takes an optional METRICS_TOKEN of at least 32 characters', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).metricsToken).toBeUndefined();
+    const token = 'm'.repeat(32);
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: 'm'.repeat(31) })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+  });
 });

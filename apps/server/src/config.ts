@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   MEDIA_SIGNING_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SEED_DEMO: booleanText.optional(),
   TRUST_PROXY: booleanText.default(false),
+  METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   MAX_UPLOAD_MB: z.coerce.number().min(1).max(100).default(5),
@@ -76,6 +77,8 @@ export type Config = Readonly<{
   mediaSigningKey: string;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Bearer token that opens /metrics to other hosts; without it only loopback may read it. */
+  metricsToken: string | undefined;
   authRateLimit: { max: number; windowSeconds: number };
   maxUploadBytes: number;
   catalogCacheSeconds: number;
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaSigningKey: vars.MEDIA_SIGNING_KEY ?? persistedSecret(dataDir, 'media-signing-key'),
     seedDemo: vars.NODE_ENV !== 'production' && (vars.SEED_DEMO ?? true),
     trustProxy: vars.TRUST_PROXY,
+    metricsToken: vars.METRICS_TOKEN,
     authRateLimit: { max: vars.RATE_LIMIT_AUTH_MAX, windowSeconds: vars.RATE_LIMIT_AUTH_WINDOW_SECONDS },
     maxUploadBytes: Math.round(vars.MAX_UPLOAD_MB * 1024 * 1024),
     catalogCacheSeconds: vars.CATALOG_CACHE_SECONDS,

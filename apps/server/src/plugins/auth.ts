@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { ServerMessages } from '@reeltime/contract';
 import { Forbidden, Unauthenticated } from '../lib/errors';
 
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -1,10 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ServerMessages } from '@reeltime/contract';
+import { Forbidden, NotFound } from '../lib/errors';
+import { bearerToken } from './auth';
+import { isDirectLoopback, tokensMatch } from './metrics-access';
 
-/** Prometheus metrics at /metrics: process defaults and a request-duration histogram by route. */
+/**
+ * Prometheus metrics at /metrics: process defaults and a request-duration histogram by route.
+ * Only for requests from this machine, or with METRICS_TOKEN as bearer token. To anyone else the
+ * path does not exist, except that a wrong token is told so (403) once a token is configured.
+ */
 export const metricsPlugin = fp(
   async (app: FastifyInstance) => {
+    const { metricsToken } = app.ctx.config;
+    const refuseOutsiders = (request: FastifyRequest) => {
+      if (isDirectLoopback(request)) return;
+      const token = bearerToken(request);
+      if (metricsToken === undefined || token === null) throw new NotFound(ServerMessages.notFound);
+      if (!tokensMatch(token, metricsToken)) throw new Forbidden(ServerMessages.forbidden);
+    };
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
     const duration = new Histogram({
@@ -26,10 +41,11 @@ export const metricsPlugin = fp(
       );
       done();
     });
-    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      refuseOutsiders(request);
       reply.type(registry.contentType);
       return registry.metrics();
     });
   },
-  { name: 'metrics' },
+  { name: 'metrics', dependencies: ['context'] },
 );
