@@ -40,13 +40,18 @@ function helmetHeaders(): Record<string, string> {
 
 /**
  * Helmet's security headers. The policy is static, so the headers are computed once at start
- * instead of on every request (which cost as much as a whole catalog read).
+ * instead of on every request (which cost as much as a whole catalog read). HSTS is only for
+ * HTTPS responses (RFC 6797 forbids it over plain HTTP); X-Forwarded-Proto counts only with
+ * TRUST_PROXY.
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    const headers = helmetHeaders();
+    const { 'strict-transport-security': hsts, ...headers } = helmetHeaders();
     app.addHook('onRequest', (request, reply, done) => {
-      if (request.routeOptions.config?.securityHeaders !== false) reply.headers(headers);
+      if (request.routeOptions.config?.securityHeaders !== false) {
+        reply.headers(headers);
+        if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
+      }
       done();
     });
   },
