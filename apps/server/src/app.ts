@@ -15,12 +15,14 @@ import { mediaPlugin } from './media/media.plugin';
 import { createTokenService } from './modules/auth/token.service';
 import { registerApiRoutes } from './routes';
 import { authPlugin } from './plugins/auth';
+import { contentTypesPlugin } from './plugins/content-types';
 import { errorsPlugin } from './plugins/errors';
 import { formsPlugin } from './plugins/forms';
 import { healthPlugin } from './plugins/health';
 import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { textInputPlugin } from './plugins/text-input';
 import { webPlugin } from './plugins/web';
 
 export type App = FastifyInstance;
@@ -83,7 +85,9 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(healthPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(contentTypesPlugin);
   await app.register(formsPlugin);
+  await app.register(textInputPlugin);
   await app.register(registerApiRoutes, { prefix: API_BASE });
   await app.register(mediaPlugin);
   await app.register(webPlugin);

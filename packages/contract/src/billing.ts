@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common';
+import { IdSchema, strictNumber } from './common';
 
 export const PlanLimitationSchema = z.object({
   limitation_title: z.string(),
@@ -48,7 +48,9 @@ export type PaymentDetails = z.infer<typeof PaymentDetailsSchema>;
 export const ProcessPaymentBodySchema = z.object({
   plan_id: IdSchema,
   payment_method: z.literal('stripe', { error: 'payment_method must be stripe' }),
-  price: z.coerce.number({ error: 'price must be a number' }).finite().min(0),
+  price: strictNumber('price must be a number').pipe(
+    z.number().min(0, { error: 'price must not be negative' }),
+  ),
 });
 export type ProcessPaymentBody = z.input<typeof ProcessPaymentBodySchema>;
 

@@ -1,31 +1,59 @@
 import { z } from 'zod';
 import { Messages } from './messages';
 
-/** A positive integer id, accepted as a number or as numeric text (multipart and query strings). */
-export const IdSchema = z.coerce
-  .number({ error: Messages.idInvalid })
-  .int({ error: Messages.idInvalid })
-  .positive({ error: Messages.idInvalid })
-  .max(2_147_483_647, { error: Messages.idInvalid });
+/**
+ * A number sent as JSON, or as decimal text where only text can be sent (a path, a query string, a
+ * form field). Hex, exponents, booleans, arrays, null and empty text are refused, never read as a number.
+ */
+const numberOrText = (text: RegExp, message: string) =>
+  z.union([z.number(), z.string().regex(text).transform(Number)], { error: message });
+const DIGITS = /^\d{1,16}$/;
+const DECIMAL = /^\d{1,16}(\.\d{1,6})?$/;
+
+const wholeNumber = (message: string) =>
+  numberOrText(DIGITS, message).pipe(z.number().int({ error: message }));
+
+/** A positive whole number id. */
+export const IdSchema = wholeNumber(Messages.idInvalid).pipe(
+  z.number().positive({ error: Messages.idInvalid }).max(2_147_483_647, { error: Messages.idInvalid }),
+);
+
+export const strictNumber = (message: string) => numberOrText(DECIMAL, message);
 
 export const IdParamsSchema = z.object({ id: IdSchema });
 export type IdParams = z.infer<typeof IdParamsSchema>;
+
+/** Bounds of a multipart form, the same for every route that takes one. */
+export const FormLimits = {
+  /** `cast[0][name]` has three parts. */
+  maxDepth: 3,
+  /** The longest list a form may carry (a submission's cast). */
+  maxListItems: 20,
+  maxFields: 120,
+  maxFiles: 25,
+  maxParts: 150,
+  maxFieldBytes: 65_536,
+} as const;
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
 
 export const PageQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a whole number' })
-    .int({ error: 'page must be a whole number' })
-    .min(1, { error: 'page must be at least 1' })
-    .max(100_000, { error: 'page must be at most 100000' })
+  page: wholeNumber('page must be a whole number')
+    .pipe(
+      z
+        .number()
+        .min(1, { error: 'page must be at least 1' })
+        .max(100_000, { error: 'page must be at most 100000' }),
+    )
     .default(1),
-  per_page: z.coerce
-    .number({ error: 'per_page must be a whole number' })
-    .int({ error: 'per_page must be a whole number' })
-    .min(1, { error: 'per_page must be at least 1' })
-    .max(MAX_PER_PAGE, { error: `per_page must be at most ${MAX_PER_PAGE}` })
+  per_page: wholeNumber('per_page must be a whole number')
+    .pipe(
+      z
+        .number()
+        .min(1, { error: 'per_page must be at least 1' })
+        .max(MAX_PER_PAGE, { error: `per_page must be at most ${MAX_PER_PAGE}` }),
+    )
     .default(DEFAULT_PER_PAGE),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common';
+import { IdSchema, strictNumber } from './common';
 import { MovieCardSchema, ProgressSchema } from './catalog';
 
 /** A title watched past this share of its length counts as finished. */
@@ -7,11 +7,12 @@ export const FINISHED_SHARE = 0.95;
 /** Playback must pass this many seconds before a view is counted. */
 export const VIEW_AFTER_SECONDS = 30;
 
-const seconds = z.coerce
-  .number({ error: 'Must be a number of seconds' })
-  .finite({ error: 'Must be a number of seconds' })
-  .min(0, { error: 'Must not be negative' })
-  .max(60 * 60 * 24, { error: 'Must be at most one day' });
+const seconds = strictNumber('Must be a number of seconds').pipe(
+  z
+    .number()
+    .min(0, { error: 'Must not be negative' })
+    .max(60 * 60 * 24, { error: 'Must be at most one day' }),
+);
 
 export const PlaybackProgressBodySchema = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './auth';
-import { IdSchema, optionalField } from './common';
+import { FormLimits, IdSchema, optionalField } from './common';
 import { Messages } from './messages';
 
 export const SUBMISSION_ROLES = ['Actor', 'Director', 'Executive Producer', 'Producer'] as const;
@@ -40,7 +40,10 @@ export const SubmissionFieldsSchema = z.object({
   type: optionalText(50),
   platform: optionalField(z.enum(SUBMISSION_PLATFORMS)),
   link: z.url({ error: Messages.urlInvalid }).max(2000),
-  cast: z.array(SubmissionCastFieldsSchema).min(1, { error: Messages.castRequired }).max(50),
+  cast: z
+    .array(SubmissionCastFieldsSchema)
+    .min(1, { error: Messages.castRequired })
+    .max(FormLimits.maxListItems, { error: Messages.castTooMany }),
 });
 export type SubmissionFields = z.input<typeof SubmissionFieldsSchema>;
 

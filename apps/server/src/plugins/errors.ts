@@ -14,10 +14,7 @@ function addFieldError(errors: FieldErrors, field: string, message: string) {
 const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: ServerMessages.malformed },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: ServerMessages.malformed },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 400,
-    message: 'The content type of the request is not supported.',
-  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: ServerMessages.unsupportedContentType },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: ServerMessages.malformed },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   FST_REQ_FILE_TOO_LARGE: { status: 413, message: ServerMessages.tooLarge },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
+import { FORM_OR_JSON } from '../../plugins/content-types';
 import {
   ApiPaths,
   ApiTokenDataSchema,
@@ -30,7 +31,12 @@ export async function authPublicRoutes(app: FastifyInstance): Promise<void> {
     ApiPaths.register,
     {
       config: { rateLimit },
-      schema: { tags, body: RegisterBodySchema, response: { 201: SuccessEnvelope(UserSchema) } },
+      schema: {
+        tags,
+        consumes: FORM_OR_JSON,
+        body: RegisterBodySchema,
+        response: { 201: SuccessEnvelope(UserSchema) },
+      },
     },
     async (request, reply) => {
       const user = await auth.register(request.body);
@@ -42,7 +48,12 @@ export async function authPublicRoutes(app: FastifyInstance): Promise<void> {
     ApiPaths.login,
     {
       config: { rateLimit },
-      schema: { tags, body: LoginBodySchema, response: { 200: SuccessEnvelope(LoginDataSchema) } },
+      schema: {
+        tags,
+        consumes: FORM_OR_JSON,
+        body: LoginBodySchema,
+        response: { 200: SuccessEnvelope(LoginDataSchema) },
+      },
     },
     async (request) => ok(await auth.login(request.body), ServerMessages.loginSuccess),
   );
@@ -51,7 +62,12 @@ export async function authPublicRoutes(app: FastifyInstance): Promise<void> {
     ApiPaths.forgotPassword,
     {
       config: { rateLimit },
-      schema: { tags, body: ForgotPasswordBodySchema, response: { 200: NullDataEnvelopeSchema } },
+      schema: {
+        tags,
+        consumes: FORM_OR_JSON,
+        body: ForgotPasswordBodySchema,
+        response: { 200: NullDataEnvelopeSchema },
+      },
     },
     async (request) => {
       await auth.forgotPassword(request.body.email);
@@ -93,6 +109,7 @@ export async function authMemberRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
+        consumes: FORM_OR_JSON,
         body: ChangePasswordBodySchema,
         response: { 200: SuccessEnvelope(ApiTokenDataSchema) },
       },

@@ -11,6 +11,7 @@ import {
   WatchListToggleSchema,
 } from '@reeltime/contract';
 import { ok } from '../../lib/envelope';
+import { FORM_OR_JSON } from '../../plugins/content-types';
 import { createWatchlistService } from './watchlist.service';
 
 const tags = ['watchlist'];
@@ -28,7 +29,7 @@ export async function watchlistRoutes(app: FastifyInstance): Promise<void> {
         tags,
         security,
         description: 'Toggles the title on the watch list; the message says whether it was added or removed.',
-        consumes: ['application/json', 'multipart/form-data'],
+        consumes: FORM_OR_JSON,
         body: SaveWatchListBodySchema,
         response: { 200: SuccessEnvelope(WatchListToggleSchema) },
       },
