@@ -16,6 +16,12 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     ApiPaths.updateProfile,
     {
+      config: {
+        fileFields: {
+          file_url:
+            'Optional new avatar: a JPEG, PNG, WebP or GIF image (checked by its bytes), multipart only.',
+        },
+      },
       schema: {
         tags: ['profile'],
         security: [{ bearer: [] }],
