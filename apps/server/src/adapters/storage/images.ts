@@ -4,7 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { UnsupportedMedia } from '../../lib/errors';
 
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
+/** What the product accepts (the web form's `accept` and the refusal message say the same), by sharp's name. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
 export interface ImageStore {
   /**

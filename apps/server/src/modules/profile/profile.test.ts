@@ -1,5 +1,5 @@
 import { Messages, ServerMessages } from '@reeltime/contract';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,5 +156,64 @@ describe('POST /user/update-profile', () => {
   it('is 401 without a token', async () => {
     const res = await update([{ name: 'first_name', value: 'X' }], {} as typeof member.auth);
     expect(res.statusCode).toBe(401);
+  });
+});
+
+const avatarsDir = () => path.join(server.config.dataDir, 'media', 'uploads', 'avatars');
+const storedAvatars = () => (existsSync(avatarsDir()) ? readdirSync(avatarsDir()).sort() : []);
+const fileOf = (url: string) => path.join(server.config.dataDir, url.replace(/^\//, ''));
+const profileRow = () =>
+  server.app.ctx.db
+    .selectFrom('users')
+    .select(['first_name', 'profile_image'])
+    .where('id', '=', member.id)
+    .executeTakeFirstOrThrow();
+
+function updateWithAvatar(bytes: Buffer, filename: string, firstName = 'Pat') {
+  return update([
+    { name: 'first_name', value: firstName },
+    { name: 'last_name', value: 'Profile' },
+    { name: 'email', value: member.email },
+    { name: 'file_url', value: bytes, filename, contentType: 'image/png' },
+  ]);
+}
+
+const canvas = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 120, b: 200 } } });
+
+const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#0a78c8"/></svg>',
+);
+
+describe('avatar formats, judged by their bytes', () => {
+  it.each([
+    ['SVG', async () => SVG],
+    ['TIFF', () => canvas().tiff().toBuffer()],
+    ['AVIF', () => canvas().avif().toBuffer()],
+  ])('refuses a real %s renamed avatar.png with 415, storing nothing', async (_format, bytes) => {
+    const input = await bytes();
+    expect((await sharp(input).metadata()).format).not.toMatch(/^(jpeg|png|webp|gif)$/);
+    const before = await profileRow();
+    const filesBefore = storedAvatars();
+
+    const res = await updateWithAvatar(input, 'avatar.png', 'Refused');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ status: false, message: ServerMessages.unsupportedMedia });
+    expect(await profileRow()).toEqual(before);
+    expect(storedAvatars()).toEqual(filesBefore);
+  });
+
+  it.each([
+    ['JPEG', () => canvas().jpeg().toBuffer()],
+    ['PNG', () => canvas().png().toBuffer()],
+    ['WebP', () => canvas().webp().toBuffer()],
+    ['GIF', () => canvas().gif().toBuffer()],
+  ])('accepts a %s and stores it as WebP', async (_format, bytes) => {
+    const res = await updateWithAvatar(await bytes(), 'avatar.png');
+    expect(res.statusCode).toBe(200);
+    const url: string = res.json().data.profile_image;
+    expect(url).toMatch(/^\/media\/uploads\/avatars\/[0-9a-f]{32}\.webp$/);
+    expect((await profileRow()).profile_image).toBe(url);
+    expect((await sharp(fileOf(url)).metadata()).format).toBe('webp');
   });
 });
