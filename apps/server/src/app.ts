@@ -13,6 +13,7 @@ import { createDb, migrateToLatest } from './db/connection';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { mediaPlugin } from './media/media.plugin';
 import { createTokenService } from './modules/auth/token.service';
+import { avatarSweepPlugin } from './modules/profile/avatar-sweep.plugin';
 import { registerApiRoutes } from './routes';
 import { authPlugin } from './plugins/auth';
 import { contentTypesPlugin } from './plugins/content-types';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(registerApiRoutes, { prefix: API_BASE });
   await app.register(mediaPlugin);
   await app.register(webPlugin);
+  await app.register(avatarSweepPlugin);
   await app.ready();
   return app;
 }

@@ -217,3 +217,34 @@ describe('avatar formats, judged by their bytes', () => {
     expect((await sharp(fileOf(url)).metadata()).format).toBe('webp');
   });
 });
+
+describe('replacing an avatar', () => {
+  it('deletes the old file once the row points to the new one', async () => {
+    const first = (await updateWithAvatar(await canvas().png().toBuffer(), 'one.png')).json().data
+      .profile_image as string;
+    expect(existsSync(fileOf(first))).toBe(true);
+
+    const res = await updateWithAvatar(await canvas().jpeg().toBuffer(), 'two.jpg');
+    expect(res.statusCode).toBe(200);
+    const second: string = res.json().data.profile_image;
+    expect(second).not.toBe(first);
+    expect((await profileRow()).profile_image).toBe(second);
+    expect(existsSync(fileOf(second))).toBe(true);
+    expect(existsSync(fileOf(first))).toBe(false);
+    expect(storedAvatars()).toEqual([path.basename(second)]);
+  });
+
+  it('keeps the current avatar when an update without a file or with a refused file comes in', async () => {
+    const current = (await updateWithAvatar(await canvas().png().toBuffer(), 'keep.png')).json().data
+      .profile_image as string;
+    await updateWithAvatar(SVG, 'avatar.png');
+    const res = await update([
+      { name: 'first_name', value: 'Pat' },
+      { name: 'last_name', value: 'Profile' },
+      { name: 'email', value: member.email },
+    ]);
+    expect(res.json().data.profile_image).toBe(current);
+    expect(existsSync(fileOf(current))).toBe(true);
+    expect(storedAvatars()).toEqual([path.basename(current)]);
+  });
+});
