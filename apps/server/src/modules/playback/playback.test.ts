@@ -1,6 +1,6 @@
 import { FINISHED_SHARE, ServerMessages } from '@reeltime/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoDay } from '../../lib/time';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DAY_MS, isoDay, MINUTE_MS } from '../../lib/time';
 import { insertShow, insertTitle } from '../../media/media.fixtures';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { signUp } from '../../testing/http';
@@ -176,6 +176,52 @@ describe('POST /user/playback-progress', () => {
     expect(await dailyViews(movie)).toBe(2);
     const views = await db().selectFrom('views').selectAll().where('title_id', '=', movie).execute();
     expect(views.map((view) => view.day)).toEqual([isoDay(), isoDay()]);
+  });
+
+  it('counts the same member’s view again on the next day (UTC), and only once that day', async () => {
+    const movie = await insertTitle(db());
+    const startOfToday = Date.parse(`${isoDay()}T00:00:00.000Z`);
+    const lastMinuteOfToday = startOfToday + DAY_MS - MINUTE_MS;
+    const firstMinuteOfTomorrow = startOfToday + DAY_MS + MINUTE_MS;
+    const watch = (position: number) =>
+      progress({ entertainment_id: movie, position_seconds: position, duration_seconds: 600 });
+    const viewDays = async () =>
+      (
+        await db()
+          .selectFrom('views')
+          .select('day')
+          .where('title_id', '=', movie)
+          .where('user_id', '=', alice.id)
+          .orderBy('day')
+          .execute()
+      ).map((view) => view.day);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(lastMinuteOfToday);
+      await watch(40);
+      await watch(300);
+      expect(await titleCounts(movie)).toMatchObject({ view_count: 1 });
+
+      vi.setSystemTime(firstMinuteOfTomorrow);
+      await watch(35);
+      expect(await titleCounts(movie)).toMatchObject({ view_count: 2 });
+      await watch(500);
+      expect(await titleCounts(movie)).toMatchObject({ view_count: 2 });
+      expect(await viewDays()).toEqual([isoDay(lastMinuteOfToday), isoDay(firstMinuteOfTomorrow)]);
+      const daily = await db()
+        .selectFrom('title_daily_views')
+        .select(['day', 'views'])
+        .where('title_id', '=', movie)
+        .orderBy('day')
+        .execute();
+      expect(daily).toEqual([
+        { day: isoDay(lastMinuteOfToday), views: 1 },
+        { day: isoDay(firstMinuteOfTomorrow), views: 1 },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('counts views of an episode on its show, once a day across episodes', async () => {
