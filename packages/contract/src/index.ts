@@ -2,6 +2,7 @@ export * from './auth';
 export * from './billing';
 export * from './catalog';
 export * from './common';
+export * from './endpoints';
 export * from './messages';
 export * from './paths';
 export * from './playback';

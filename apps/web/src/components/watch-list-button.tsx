@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ApiPaths, Messages, type SaveWatchListBody, type WatchListToggle } from '@reeltime/contract';
+import { ApiPaths, Messages, type SaveWatchListBody } from '@reeltime/contract';
 import { apiRequest, errorMessage } from '../lib/api-client';
 import { watchListKey } from '../lib/query-keys';
 import { useIsSignedIn } from '../lib/session';
@@ -31,8 +31,7 @@ export function WatchListButton({ titleId, titleName, saved, variant = 'icon' }:
   }
 
   const mutation = useMutation({
-    mutationFn: (body: SaveWatchListBody) =>
-      apiRequest<WatchListToggle>(ApiPaths.saveWatchList, { method: 'POST', body }),
+    mutationFn: (body: SaveWatchListBody) => apiRequest(ApiPaths.saveWatchList, { method: 'POST', body }),
     onSuccess: (envelope) => {
       setIsSaved(envelope.data.is_watch_list);
       if (envelope.message) toast.success(envelope.message);

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ServerMessages, type User } from '@reeltime/contract';
+import { ServerMessages } from '@reeltime/contract';
 import { fail, mockApi, ok } from '../testing/fetch-mock';
-import { movieCards, user } from '../testing/fixtures';
-import { ApiError, apiGet, apiRequest, errorMessage, REQUEST_TIMEOUT_MS } from './api-client';
+import { movieCards, movieDetail, user } from '../testing/fixtures';
+import { ApiError, apiGet, apiRequest, buildUrl, errorMessage, REQUEST_TIMEOUT_MS } from './api-client';
 import { getToken, getUser, setSession } from './session';
 
 describe('api client', () => {
@@ -22,7 +22,7 @@ describe('api client', () => {
     const timeout = vi.spyOn(AbortSignal, 'timeout');
     const api = mockApi({ 'GET /user/watch-list': ok(movieCards(2)) });
 
-    const data = await apiGet('/user/watch-list', { page: 2, per_page: 24, empty: '' });
+    const data = await apiGet('/user/watch-list', { query: { page: 2, per_page: 24 } });
 
     expect(data).toHaveLength(2);
     const [request] = api.requests;
@@ -33,10 +33,22 @@ describe('api client', () => {
     expect(timeout).toHaveBeenCalledWith(REQUEST_TIMEOUT_MS);
   });
 
+  it('leaves empty query values out of the URL and fills path parameters', async () => {
+    expect(buildUrl('/user/get-search', { search: '', page: 2, per_page: null })).toBe(
+      '/api/v1/user/get-search?page=2',
+    );
+    const api = mockApi({ 'GET /user/movie-details/:id': ok(movieDetail({ id: 42 })) });
+
+    const details = await apiGet('/user/movie-details/:id', { params: { id: 42 } });
+
+    expect(details.id).toBe(42);
+    expect(api.requests[0]?.url.pathname).toBe('/api/v1/user/movie-details/42');
+  });
+
   it('sends no Authorization header for a visitor and JSON bodies as JSON', async () => {
     const api = mockApi({ 'POST /forgot-password': ok(null, ServerMessages.forgotPasswordSent) });
 
-    const envelope = await apiRequest<null>('/forgot-password', {
+    const envelope = await apiRequest('/forgot-password', {
       method: 'POST',
       body: { email: 'a@b.co' },
     });
@@ -83,9 +95,29 @@ describe('api client', () => {
   it('uses the fallback message when no answer arrived', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
 
-    const error = await apiGet<User>('/user/banners').catch((caught: unknown) => caught);
+    const error = await apiGet('/user/banners').catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ status: 0 });
     expect(errorMessage(error, 'Action failed!')).toBe('Action failed!');
+  });
+
+  it('takes only the paths, methods, bodies and parameters the contract lists (checked by tsc)', () => {
+    // Never called: each line below must fail to compile, or `tsc -p apps/web` reports the
+    // unused @ts-expect-error.
+    const misuses = () => [
+      // @ts-expect-error a path the API does not serve
+      apiGet('/user/watch-lists'),
+      // @ts-expect-error sign-in takes an email, not a mail
+      apiRequest('/login', { method: 'POST', body: { mail: 'a@b.co', password: 'secret1' } }),
+      // @ts-expect-error sign-in is a POST
+      apiRequest('/login', { method: 'GET', body: { email: 'a@b.co', password: 'secret1' } }),
+      // @ts-expect-error title details need the title's id
+      apiGet('/user/movie-details/:id'),
+      // @ts-expect-error the watch list has no search query
+      apiGet('/user/watch-list', { query: { search: 'x' } }),
+      // @ts-expect-error only the profile update accepts multipart
+      apiRequest('/user/like', { method: 'POST', body: new FormData() }),
+    ];
+    expect(misuses).toBeTypeOf('function');
   });
 });

@@ -1,4 +1,13 @@
-import { API_BASE, type Envelope, type ErrorEnvelope } from '@reeltime/contract';
+import {
+  API_BASE,
+  pathWith,
+  type ApiEndpoints,
+  type ApiPath,
+  type ApiPathFor,
+  type ApiResponse,
+  type Envelope,
+  type ErrorEnvelope,
+} from '@reeltime/contract';
 import { clearSession, getToken } from './session';
 
 /** Every call gives up after this long (spec section 9). */
@@ -17,13 +26,40 @@ export class ApiError extends Error {
   }
 }
 
-export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue>;
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  query?: QueryParams;
-  /** A plain object is sent as JSON; FormData as multipart. */
+type Endpoint<P extends ApiPath> = ApiEndpoints[P];
+
+/**
+ * What a call to `P` takes, from the contract's endpoint map: its `body` (sent as JSON; as
+ * multipart when it is FormData, for endpoints that accept that), its `query` and the values of
+ * its `:name` path parameters. Parts the endpoint does not take are refused.
+ */
+type EndpointInput<P extends ApiPath> = (Endpoint<P> extends { body: infer Body }
+  ? { body: Body | (Endpoint<P> extends { multipart: true } ? FormData : never) }
+  : { body?: never }) &
+  (Endpoint<P> extends { query: infer Query }
+    ? { query?: { [Name in keyof Query]?: QueryValue } }
+    : { query?: never }) &
+  (Endpoint<P> extends { params: infer Params }
+    ? { params: { [Name in keyof Params]: string | number } }
+    : { params?: never });
+
+export type RequestOptions<P extends ApiPath> = EndpointInput<P> & {
+  method: Endpoint<P>['method'];
+  signal?: AbortSignal;
+};
+
+/** The options argument may be left out when nothing in it is required. */
+type OptionsArgument<Options> = object extends Options ? [options?: Options] : [options: Options];
+
+/** The shape every call has once its path is known. */
+interface AnyRequest {
+  method: string;
   body?: FormData | object;
+  query?: QueryParams;
+  params?: Record<string, string | number>;
   signal?: AbortSignal;
 }
 
@@ -61,8 +97,24 @@ export function endSession(): void {
   window.location.assign('/');
 }
 
-/** Calls the API and returns its success envelope; throws {@link ApiError} for anything else. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+/** Calls endpoint `P` and returns its success envelope; throws {@link ApiError} for anything else. */
+export async function apiRequest<P extends ApiPath>(
+  path: P,
+  options: RequestOptions<P>,
+): Promise<Envelope<ApiResponse<P>>> {
+  return (await send(path, options as AnyRequest)) as Envelope<ApiResponse<P>>;
+}
+
+/** GET endpoint `P` and unwrap `data`. */
+export async function apiGet<P extends ApiPathFor<'GET'>>(
+  path: P,
+  ...[options]: OptionsArgument<Omit<RequestOptions<P>, 'method'>>
+): Promise<ApiResponse<P>> {
+  const envelope = await send(path, { ...(options as Omit<AnyRequest, 'method'>), method: 'GET' });
+  return envelope.data as ApiResponse<P>;
+}
+
+async function send(pattern: string, options: AnyRequest): Promise<Envelope<unknown>> {
   const headers = new Headers({ Accept: 'application/json' });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -77,8 +129,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
+    const path = options.params ? pathWith(pattern, options.params) : pattern;
     response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      method: options.method,
       headers,
       body,
       signal: withTimeout(options.signal),
@@ -103,13 +156,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (isErrorEnvelope(payload)) throw new ApiError(response.status, payload.message, payload.errors);
     throw new ApiError(response.status, '');
   }
-  return payload as Envelope<T>;
-}
-
-/** GET and unwrap `data`. */
-export async function apiGet<T>(path: string, query?: QueryParams, signal?: AbortSignal): Promise<T> {
-  const envelope = await apiRequest<T>(path, { method: 'GET', query, signal });
-  return envelope.data;
+  return payload as Envelope<unknown>;
 }
 
 /** The server's message of a failed call, or the fallback when there is none (network, timeout). */

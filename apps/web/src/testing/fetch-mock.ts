@@ -1,52 +1,18 @@
 import { vi } from 'vitest';
 import {
   API_BASE,
-  type ApiTokenData,
-  type Banner,
-  type ContinueWatchingItem,
+  type ApiResponse,
+  type ApiRoute,
   type Envelope,
   type ErrorEnvelope,
-  type Genre,
-  type LikeResult,
-  type LoginData,
-  type MovieCard,
-  type MovieDetail,
-  type PlaybackProgressResult,
-  type SearchResult,
-  type Suggestion,
-  type User,
-  type WatchListToggle,
+  type RoutePath,
 } from '@reeltime/contract';
 
-/** What each mocked endpoint answers in `data`, as the contract types it. */
-export interface ResponseMap {
-  'POST /login': LoginData;
-  'POST /register': User;
-  'GET /logout': null;
-  'POST /forgot-password': null;
-  'POST /reset-password': null;
-  'GET /user/banners': Banner[];
-  'GET /user/popular-movie': MovieCard[];
-  'GET /user/latest-movie': MovieCard[];
-  'GET /user/top-channels': MovieCard[];
-  'GET /user/free-movie': MovieCard[];
-  'GET /user/most-like-movie': MovieCard[];
-  'GET /user/most-view-movie': MovieCard[];
-  'GET /user/tvshow-list': MovieCard[];
-  'GET /user/get-gener': Genre[];
-  'GET /user/movie-list': MovieCard[];
-  'GET /user/movie-details/:id': MovieDetail;
-  'GET /user/search-list-dropdown': Suggestion[];
-  'GET /user/get-search': SearchResult;
-  'POST /user/save-watch-list': WatchListToggle;
-  'GET /user/watch-list': MovieCard[];
-  'POST /user/update-profile': User;
-  'POST /user/change-password': ApiTokenData;
-  'POST /user/playback-progress': PlaybackProgressResult;
-  'GET /user/continue-watching': ContinueWatchingItem[];
-  'POST /user/like': LikeResult;
-}
-export type MockRoute = keyof ResponseMap;
+/** A mocked endpoint, as `METHOD /path` with the contract's path (`GET /user/movie-details/:id`). */
+export type MockRoute = ApiRoute;
+
+/** What the mocked endpoint answers in `data`, as the contract's endpoint map types it. */
+type MockData<K extends MockRoute> = ApiResponse<RoutePath<K>>;
 
 export interface Reply<T> {
   status: number;
@@ -72,7 +38,7 @@ export interface MockRequest {
 }
 
 type Handler<K extends MockRoute> =
-  Reply<ResponseMap[K]> | ((request: MockRequest) => Reply<ResponseMap[K]> | Promise<Reply<ResponseMap[K]>>);
+  Reply<MockData<K>> | ((request: MockRequest) => Reply<MockData<K>> | Promise<Reply<MockData<K>>>);
 export type Handlers = { [K in MockRoute]?: Handler<K> };
 
 function matcher(route: string): { method: string; pattern: RegExp; names: string[] } {

@@ -5,10 +5,8 @@ import {
   Messages,
   type ForgotPasswordBody,
   type LoginBody,
-  type LoginData,
   type RegisterBody,
   type ResetPasswordBody,
-  type User,
 } from '@reeltime/contract';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { clearSession, setSession } from '../../../lib/session';
@@ -17,7 +15,7 @@ import { clearSession, setSession } from '../../../lib/session';
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => apiRequest<LoginData>(ApiPaths.login, { method: 'POST', body }),
+    mutationFn: (body: LoginBody) => apiRequest(ApiPaths.login, { method: 'POST', body }),
     onSuccess: ({ data }) => {
       const { api_token: token, ...user } = data;
       setSession(token, user);
@@ -28,21 +26,19 @@ export function useLoginMutation() {
 
 export function useRegisterMutation() {
   return useMutation({
-    mutationFn: (body: RegisterBody) => apiRequest<User>(ApiPaths.register, { method: 'POST', body }),
+    mutationFn: (body: RegisterBody) => apiRequest(ApiPaths.register, { method: 'POST', body }),
   });
 }
 
 export function useForgotPasswordMutation() {
   return useMutation({
-    mutationFn: (body: ForgotPasswordBody) =>
-      apiRequest<null>(ApiPaths.forgotPassword, { method: 'POST', body }),
+    mutationFn: (body: ForgotPasswordBody) => apiRequest(ApiPaths.forgotPassword, { method: 'POST', body }),
   });
 }
 
 export function useResetPasswordMutation() {
   return useMutation({
-    mutationFn: (body: ResetPasswordBody) =>
-      apiRequest<null>(ApiPaths.resetPassword, { method: 'POST', body }),
+    mutationFn: (body: ResetPasswordBody) => apiRequest(ApiPaths.resetPassword, { method: 'POST', body }),
   });
 }
 
@@ -55,7 +51,7 @@ export function useLogout(notify: { success: (message: string) => void; error: (
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const mutation = useMutation({
-    mutationFn: () => apiRequest<null>(ApiPaths.logout, { method: 'GET' }),
+    mutationFn: () => apiRequest(ApiPaths.logout, { method: 'GET' }),
   });
   const logout = async () => {
     try {

@@ -1,18 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  ApiPaths,
-  RowPaths,
-  type Banner,
-  type ContinueWatchingItem,
-  type MovieCard,
-} from '@reeltime/contract';
+import { ApiPaths, RowPaths } from '@reeltime/contract';
 import { apiGet, emptyOnFailure } from '../../../lib/api-client';
 import { continueWatchingKey } from '../../../lib/query-keys';
 
 export function bannersQuery() {
   return queryOptions({
     queryKey: ['browse', 'banners'],
-    queryFn: ({ signal }) => apiGet<Banner[]>(ApiPaths.banners, undefined, signal),
+    queryFn: ({ signal }) => apiGet(ApiPaths.banners, { signal }),
   });
 }
 
@@ -22,7 +16,7 @@ type RowPath = (typeof RowPaths)[keyof typeof RowPaths];
 export function rowQuery(path: RowPath) {
   return queryOptions({
     queryKey: ['browse', 'row', path],
-    queryFn: ({ signal }) => emptyOnFailure(path, signal, () => apiGet<MovieCard[]>(path, undefined, signal)),
+    queryFn: ({ signal }) => emptyOnFailure(path, signal, () => apiGet(path, { signal })),
   });
 }
 
@@ -52,9 +46,7 @@ export function continueWatchingQuery(enabled: boolean) {
   return queryOptions({
     queryKey: continueWatchingKey,
     queryFn: ({ signal }) =>
-      emptyOnFailure('Continue Watching', signal, () =>
-        apiGet<ContinueWatchingItem[]>(ApiPaths.continueWatching, undefined, signal),
-      ),
+      emptyOnFailure('Continue Watching', signal, () => apiGet(ApiPaths.continueWatching, { signal })),
     enabled,
   });
 }

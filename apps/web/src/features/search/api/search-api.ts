@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiPaths, type SearchResult, type Suggestion } from '@reeltime/contract';
+import { ApiPaths } from '@reeltime/contract';
 import { apiGet } from '../../../lib/api-client';
 import { GRID_PAGE_SIZE, pagedCardsQuery } from '../../../lib/paged-query';
 
@@ -9,7 +9,7 @@ export const SUGGESTION_DEBOUNCE_MS = 300;
 export function suggestionsQuery(text: string, enabled: boolean) {
   return queryOptions({
     queryKey: ['search', 'suggestions', text],
-    queryFn: ({ signal }) => apiGet<Suggestion[]>(ApiPaths.suggestions, { query: text }, signal),
+    queryFn: ({ signal }) => apiGet(ApiPaths.suggestions, { query: { query: text }, signal }),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -19,11 +19,10 @@ export function searchResultsQuery(text: string) {
   return pagedCardsQuery(
     ['search', 'results', text],
     async (page, signal) => {
-      const result = await apiGet<SearchResult>(
-        ApiPaths.search,
-        { search: text, page, per_page: GRID_PAGE_SIZE },
+      const result = await apiGet(ApiPaths.search, {
+        query: { search: text, page, per_page: GRID_PAGE_SIZE },
         signal,
-      );
+      });
       return result.movieList;
     },
     text.length > 0,

@@ -1,41 +1,33 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  ApiPaths,
-  pathWith,
-  type Genre,
-  type LikeResult,
-  type MovieCard,
-  type MovieDetail,
-} from '@reeltime/contract';
+import { ApiPaths } from '@reeltime/contract';
 import { apiGet, emptyOnFailure, apiRequest } from '../../../lib/api-client';
 import { GRID_PAGE_SIZE, pagedCardsQuery } from '../../../lib/paged-query';
 
 export function genresQuery() {
   return queryOptions({
     queryKey: ['titles', 'genres'],
-    queryFn: ({ signal }) => apiGet<Genre[]>(ApiPaths.genres, undefined, signal),
+    queryFn: ({ signal }) => apiGet(ApiPaths.genres, { signal }),
     staleTime: 30 * 60_000,
   });
 }
 
 export type MovieFilter = { genre_id: number } | { actor_id: number } | Record<string, never>;
 
-/** Logs a failed list page and shows it as empty (spec: list load failures give an empty list). */
-function listPage(path: string, query: Record<string, number>, signal: AbortSignal): Promise<MovieCard[]> {
-  return emptyOnFailure(path, signal, () =>
-    apiGet<MovieCard[]>(path, { ...query, per_page: GRID_PAGE_SIZE }, signal),
-  );
-}
-
+/** Movies, all or by genre or cast member; a failed page is logged and shows as empty (spec). */
 export function movieListQuery(filter: MovieFilter) {
   return pagedCardsQuery(['titles', 'movies', filter], (page, signal) =>
-    listPage(ApiPaths.movieList, { ...filter, page }, signal),
+    emptyOnFailure(ApiPaths.movieList, signal, () =>
+      apiGet(ApiPaths.movieList, { query: { ...filter, page, per_page: GRID_PAGE_SIZE }, signal }),
+    ),
   );
 }
 
+/** TV shows; a failed page is logged and shows as empty (spec). */
 export function tvShowsQuery() {
   return pagedCardsQuery(['titles', 'tv-shows'], (page, signal) =>
-    listPage(ApiPaths.tvShows, { page }, signal),
+    emptyOnFailure(ApiPaths.tvShows, signal, () =>
+      apiGet(ApiPaths.tvShows, { query: { page, per_page: GRID_PAGE_SIZE }, signal }),
+    ),
   );
 }
 
@@ -44,12 +36,12 @@ export const titleDetailsKey = (id: number) => ['titles', 'details', id] as cons
 export function movieDetailsQuery(id: number) {
   return queryOptions({
     queryKey: titleDetailsKey(id),
-    queryFn: ({ signal }) => apiGet<MovieDetail>(pathWith(ApiPaths.movieDetails, { id }), undefined, signal),
+    queryFn: ({ signal }) => apiGet(ApiPaths.movieDetails, { params: { id }, signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
 
 /** POST /user/like: likes the title or takes the like back; answers the new state and count. */
 export function toggleLike(titleId: number) {
-  return apiRequest<LikeResult>(ApiPaths.like, { method: 'POST', body: { entertainment_id: titleId } });
+  return apiRequest(ApiPaths.like, { method: 'POST', body: { entertainment_id: titleId } });
 }
