@@ -54,7 +54,7 @@ class PlayerBoundary extends Component<{ poster: string; children: ReactNode }, 
 
 /**
  * Picks the player by link type: YouTube or Vimeo embed, or our own controls over an HLS stream
- * or a plain video file (see docs/decisions/0002-player.md).
+ * or a plain video file (see apps/web/docs/decisions/0002-player.md).
  */
 export function VideoPlayer({
   source,
