@@ -11,7 +11,7 @@ const TOUCH_EVERY_MS = MINUTE_MS;
 /**
  * A verified token is trusted this long before the database is asked again. Revoking through this
  * process forgets it at once; another process of a scaled-out deployment sees a revocation within
- * this time. See docs/decisions/0002-api-tokens.md.
+ * this time. See docs/decisions/0002-opaque-hashed-tokens.md.
  */
 export const VERIFIED_TOKEN_TTL_MS = 5_000;
 const MAX_VERIFIED_TOKENS = 10_000;
