@@ -129,6 +129,13 @@ const cases: Case[] = [
     message: ServerMessages.brokenText,
   },
   {
+    name: 'a NUL in a path',
+    method: 'GET',
+    url: '/api/v1/user/movie-details/1%00',
+    status: 404,
+    message: ServerMessages.notFound,
+  },
+  {
     name: 'a NUL in a search query',
     method: 'GET',
     url: '/api/v1/user/get-search?search=ab%00c',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ServerMessages } from '@reeltime/contract';
-import { Validation } from '../lib/errors';
+import { NotFound, Validation } from '../lib/errors';
 
 /** A NUL character, or half of a surrogate pair (text that is not valid Unicode). */
 const BROKEN_TEXT = /[\0\p{Cs}]/u;
@@ -23,14 +23,14 @@ export function findBrokenText(value: unknown, root: string): string | undefined
   return undefined;
 }
 
-/** Every text a request carries (body, query, path) must be valid Unicode without NUL characters. */
+/** Every text a request carries (path, query, body) must be valid Unicode without NUL characters. */
 export const textInputPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('preValidation', (request, _reply, done) => {
-      const field =
-        findBrokenText(request.params, '') ??
-        findBrokenText(request.query, '') ??
-        findBrokenText(request.body, '');
+      // A path with such text names nothing that exists.
+      if (findBrokenText(request.params, '') !== undefined)
+        return done(new NotFound(ServerMessages.notFound));
+      const field = findBrokenText(request.query, '') ?? findBrokenText(request.body, '');
       if (field === undefined) return done();
       const name = field || 'request';
       done(new Validation(ServerMessages.brokenText, { [name]: [ServerMessages.brokenText] }));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
+import { FORM_OR_JSON } from '../../plugins/content-types';
 import {
   ApiPaths,
   ServerMessages,
@@ -25,7 +26,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['profile'],
         security: [{ bearer: [] }],
-        consumes: ['multipart/form-data', 'application/json'],
+        consumes: FORM_OR_JSON,
         body: UpdateProfileBodySchema,
         response: { 200: SuccessEnvelope(UserSchema) },
       },
