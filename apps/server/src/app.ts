@@ -2,17 +2,12 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import path from 'node:path';
-import { API_BASE, ServerMessages } from '@reeltime/contract';
-import { createMemoryCache } from './adapters/cache/memory';
-import { createMailer } from './adapters/mail/index';
-import { createLocalImageStore } from './adapters/storage/images';
+import { API_BASE } from '@reeltime/contract';
+import { createRuntime } from './app-context';
 import type { Config } from './config';
-import type { AppContext } from './context';
-import { createDb, migrateToLatest } from './db/connection';
+import type { JobRunner } from './jobs/queue';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { mediaPlugin } from './media/media.plugin';
-import { createTokenService } from './modules/auth/token.service';
 import { avatarSweepPlugin } from './modules/profile/avatar-sweep.plugin';
 import { registerApiRoutes } from './routes';
 import { authPlugin } from './plugins/auth';
@@ -28,25 +23,18 @@ import { webPlugin } from './plugins/web';
 
 export type App = FastifyInstance;
 
-/** Builds the whole server from its config: database (migrated), adapters, plugins and routes. Never listens. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's job runner: started with the app unless IN_PROCESS_WORKER is off (never in tests). */
+    jobs: JobRunner;
+  }
+}
+
+/** Builds the whole server from its config: the runtime (adapters, migrated database), plugins and routes. Never listens. */
 export async function buildApp(config: Config): Promise<App> {
+  const runtime = await createRuntime(config);
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization'],
-            // Readable lines for a person at a terminal in development; JSON lines everywhere else.
-            ...(config.prettyLogs
-              ? {
-                  transport: {
-                    target: 'pino-pretty',
-                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-                  },
-                }
-              : {}),
-          },
+    loggerInstance: runtime.ctx.log,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -54,30 +42,13 @@ export async function buildApp(config: Config): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ checkContract: config.env !== 'production' }));
 
-  const { db, dialect } = createDb(config.databaseUrl);
-  try {
-    await migrateToLatest(db);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-  const mailer = createMailer(config, db);
-  const ctx: AppContext = {
-    config,
-    db,
-    dialect,
-    mailer,
-    cache: createMemoryCache(),
-    tokens: createTokenService(db, config.tokenPepper),
-    images: createLocalImageStore(path.join(config.dataDir, 'media'), ServerMessages.unsupportedMedia),
-    log: app.log,
-  };
-  app.decorate('ctx', ctx);
+  app.decorate('ctx', runtime.ctx);
+  app.decorate('jobs', runtime.jobs);
   await app.register(fp(async () => {}, { name: 'context' }));
-  app.addHook('onClose', async () => {
-    await mailer.close();
-    await db.destroy();
-  });
+  if (config.env !== 'test' && config.jobs.inProcess) app.addHook('onReady', () => runtime.jobs.start());
+  // Running jobs are interrupted and go back to the queue before the database closes.
+  app.addHook('preClose', () => runtime.jobs.stop());
+  app.addHook('onClose', () => runtime.close());
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);

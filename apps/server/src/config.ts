@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
+  IN_PROCESS_WORKER: booleanText.default(true),
   MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
   MEDIA_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   MEDIA_URL_TTL_SECONDS: z.coerce
@@ -88,6 +89,8 @@ export type Config = Readonly<{
   /** Where each media tool was found. */
   mediaToolSources: Record<MediaToolName, MediaToolSource>;
   media: { workerConcurrency: number; jobMaxAttempts: number; urlTtlSeconds: number };
+  /** inProcess: the API process runs background jobs too (off when `npm run worker` processes do). */
+  jobs: { inProcess: boolean };
 }>;
 
 export class ConfigError extends Error {
@@ -161,5 +164,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jobMaxAttempts: vars.MEDIA_JOB_MAX_ATTEMPTS,
       urlTtlSeconds: vars.MEDIA_URL_TTL_SECONDS,
     },
+    jobs: { inProcess: vars.IN_PROCESS_WORKER },
   } satisfies Config);
 }

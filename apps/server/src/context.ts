@@ -1,29 +1,35 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImageStore } from './adapters/storage/images';
 import type { Cache } from './adapters/cache/cache';
-import type { Mailer } from './adapters/mail/mailer';
+import type { PaymentGateway } from './adapters/payment/gateway';
+import type { ImageStore } from './adapters/storage/images';
 import type { Config } from './config';
 import type { Db, Dialect } from './db/connection';
+import type { JobQueue } from './jobs/queue';
+import type { AuthUser } from './modules/auth/auth-user';
 import type { TokenService } from './modules/auth/token.service';
+import type { MailService } from './modules/mail/mail.service';
 
-/** What every module needs, built once in buildApp and reachable as `app.ctx`. */
+export type { AuthUser };
+
+/**
+ * What every module needs: the adapters, built once by the composition root (app-context.ts)
+ * for the API, the worker, the CLIs and the demo seed alike, and reachable as `app.ctx`.
+ */
 export interface AppContext {
   config: Config;
   db: Db;
   dialect: Dialect;
-  mailer: Mailer;
-  cache: Cache;
-  images: ImageStore;
-  /** One per app, so a revocation anywhere reaches the cache of verified tokens. */
-  tokens: TokenService;
   log: FastifyBaseLogger;
-}
-
-/** The member behind a valid bearer token. */
-export interface AuthUser {
-  id: number;
-  isAdmin: boolean;
-  tokenId: number;
+  cache: Cache;
+  /** Background jobs, typed by the job map. */
+  jobs: JobQueue;
+  /** Queues mail through the outbox; never waits for a mail server. */
+  mail: MailService;
+  images: ImageStore;
+  /** One per process, so a revocation anywhere reaches the cache of verified tokens. */
+  tokens: TokenService;
+  /** The payment gateway; none until billing configures one. */
+  payments: PaymentGateway | null;
 }
 
 declare module 'fastify' {

@@ -9,10 +9,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
-import { createDb, migrateToLatest, type Db } from '../db/connection';
-import { createJobWorker, type JobHandler } from '../jobs/worker';
+import { createRuntime } from '../app-context';
+import type { JobQueue } from '../jobs/queue';
+import { createLogger } from '../lib/logger';
 import { AppError } from '../lib/errors';
-import { createMediaService, TRANSCODE_JOB, type TranscodePayload } from '../media/media.service';
+import { createMediaService } from '../media/media.service';
 import { signMediaUrl } from '../media/signed-url';
 
 const USAGE = `Usage: npm run media:import -- <file> --title <id> [--episode <id>] [--captions file.vtt]
@@ -83,22 +84,24 @@ function progressPrinter() {
   };
 }
 
-async function followElsewhere(
-  db: Db,
-  jobId: number,
-  printer: ReturnType<typeof progressPrinter>,
-): Promise<void> {
-  console.log('  (the running server took the job; following it)');
-  for (;;) {
-    const job = await db
-      .selectFrom('jobs')
-      .select(['status', 'progress'])
-      .where('id', '=', jobId)
-      .executeTakeFirst();
-    if (!job || job.status === 'done' || job.status === 'failed') return;
-    printer.update(job.progress);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+/** Prints the job's progress, as any process records it, until it is no longer running here or elsewhere. */
+function followProgress(jobs: JobQueue, jobId: number, printer: ReturnType<typeof progressPrinter>) {
+  let following = true;
+  const done = (async () => {
+    while (following) {
+      const job = await jobs.get(jobId);
+      if (!job || job.state === 'done' || job.state === 'failed' || job.state === 'cancelled') return;
+      if (job.state === 'running') printer.update(job.progress);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  })();
+  return {
+    done,
+    stop: async () => {
+      following = false;
+      await done;
+    },
+  };
 }
 
 async function main(): Promise<number> {
@@ -117,10 +120,9 @@ async function main(): Promise<number> {
   }
 
   const config = loadConfig();
-  const { db } = createDb(config.databaseUrl);
+  const runtime = await createRuntime(config, { log: createLogger({ logLevel: 'warn', prettyLogs: false }) });
   try {
-    await migrateToLatest(db);
-    const media = createMediaService({ config, db });
+    const media = createMediaService(runtime.ctx);
     const imported = await media.importVideo(args);
     const { source } = imported;
     console.log(
@@ -130,43 +132,27 @@ async function main(): Promise<number> {
     console.log(`Transcoding (job ${imported.jobId})…`);
 
     const printer = progressPrinter();
-    const handler: JobHandler<TranscodePayload> = {
-      ...media.transcodeHandler,
-      run: (payload, job) =>
-        media.transcodeHandler.run(payload, {
-          ...job,
-          progress: (percent) => {
-            job.progress(percent);
-            printer.update(percent);
-          },
-        }),
-    };
-    const worker = createJobWorker(
-      db,
-      { [TRANSCODE_JOB]: handler },
-      { concurrency: 1, progressIntervalMs: 500 },
-    );
     let stopped = false;
     const interrupt = () => {
       stopped = true;
       console.error('\nStopping; the job goes back to the queue and the server will finish it.');
-      void worker.stop();
+      void runtime.jobs.stop();
     };
     process.once('SIGINT', interrupt);
     const started = performance.now();
     // Failed attempts are retried at once (up to MEDIA_JOB_MAX_ATTEMPTS): someone is waiting.
     for (;;) {
-      const ran = await worker.runJob(imported.jobId);
-      if (stopped) break;
+      const progress = followProgress(runtime.ctx.jobs, imported.jobId, printer);
+      const ran = await runtime.jobs.runJob(imported.jobId);
       if (!ran) {
-        await followElsewhere(db, imported.jobId, printer);
+        console.log('  (the running server took the job; following it)');
+        await progress.done;
         break;
       }
-      if (ran.status !== 'queued') break;
+      await progress.stop();
+      if (stopped || ran.state !== 'queued') break;
       printer.end();
-      console.log(
-        `  attempt ${ran.attempts} of ${ran.max_attempts} failed (${ran.last_error}); trying again`,
-      );
+      console.log(`  attempt ${ran.attempts} of ${ran.maxAttempts} failed (${ran.lastError}); trying again`);
     }
     printer.end();
     process.off('SIGINT', interrupt);
@@ -199,7 +185,7 @@ async function main(): Promise<number> {
     }
     throw error;
   } finally {
-    await db.destroy();
+    await runtime.close();
   }
 }
 

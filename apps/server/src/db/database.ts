@@ -255,6 +255,7 @@ export interface SubmissionCastTable {
 export interface OutboxTable {
   id: Generated<number>;
   to_address: string;
+  reply_to: string | null;
   subject: string;
   text_body: string;
   html_body: string | null;
@@ -270,7 +271,7 @@ export interface JobsTable {
   type: string;
   /** JSON text. */
   payload: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
   progress: number;
   attempts: number;
   max_attempts: number;

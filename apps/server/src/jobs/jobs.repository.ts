@@ -96,6 +96,7 @@ export function createJobsRepository(db: Db) {
         .updateTable('jobs')
         .set({ status: 'done', progress: 100, locked_at: null, last_error: null, updated_at: now })
         .where('id', '=', id)
+        .where('status', '=', 'running')
         .execute();
     },
 
@@ -111,6 +112,7 @@ export function createJobsRepository(db: Db) {
           updated_at: now,
         })
         .where('id', '=', id)
+        .where('status', '=', 'running')
         .execute();
     },
 
@@ -119,7 +121,51 @@ export function createJobsRepository(db: Db) {
         .updateTable('jobs')
         .set({ status: 'failed', locked_at: null, last_error: clip(error), updated_at: now })
         .where('id', '=', id)
+        .where('status', '=', 'running')
         .execute();
+    },
+
+    /** Ends a queued or running job for good; false when it had already ended. */
+    async cancel(id: number, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('jobs')
+        .set({ status: 'cancelled', locked_at: null, updated_at: now })
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Queues a failed or cancelled job again with fresh attempts. */
+    async requeueEnded(id: number, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('jobs')
+        .set({ status: 'queued', progress: 0, attempts: 0, locked_at: null, run_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('status', 'in', ['failed', 'cancelled'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Of these jobs, the ones that are no longer running (cancelled, or taken over). */
+    async notRunning(ids: readonly number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('status', '!=', 'running')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    async countByStatus(): Promise<Array<{ status: JobRow['status']; count: number }>> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select((eb) => ['status', eb.fn.countAll<number | string>().as('count')])
+        .groupBy('status')
+        .execute();
+      return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
     },
 
     /** A job stopped on purpose (shutdown): queued again, and the attempt does not count. */

@@ -1,24 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection';
+import { checkedPayload } from './database-queue';
+import { isJobName, type JobContext, type JobHandler } from './job-map';
 import { createJobsRepository, type JobRow } from './jobs.repository';
 
-/** What a handler sees of the job it runs. */
-export interface JobContext {
-  id: number;
-  /** 1 for the first try. */
-  attempt: number;
-  maxAttempts: number;
-  /** Aborted when the worker stops; long work should stop soon after. */
-  signal: AbortSignal;
-  /** Records progress in percent (0–100); writes are throttled. */
-  progress(percent: number): void;
-}
-
-export interface JobHandler<P = unknown> {
-  run(payload: P, job: JobContext): Promise<void>;
-  /** Called once, after the last attempt failed. */
-  onFailed?(payload: P, error: string, job: { id: number }): Promise<void>;
-}
+export type { JobContext, JobHandler };
 
 export interface WorkerOptions {
   /** Jobs run at the same time by this worker. */
@@ -136,6 +122,7 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler<neve
       try {
         if (!handler) throw new Error(`no handler for job type ${row.type}`);
         payload = JSON.parse(row.payload);
+        if (isJobName(row.type)) payload = checkedPayload(row.type, payload);
         await handler.run(payload as never, context);
       } catch (error) {
         failure = error ?? new Error('job failed');
@@ -150,10 +137,14 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler<neve
       }
     })();
     active.set(id, { controller, done });
-    // Renews the lock while the job runs, so no worker (in any process) takes it for abandoned.
+    // Renews the lock while the job runs, so no worker (in any process) takes it for abandoned,
+    // and stops the work once the job is cancelled.
     const heartbeat = setInterval(() => {
-      jobs
-        .heartbeat([id], Date.now())
+      const now = Date.now();
+      Promise.all([jobs.heartbeat([id], now), jobs.notRunning([id])])
+        .then(([, ended]) => {
+          if (ended.includes(id)) controller.abort(new Error('cancelled'));
+        })
         .catch((error: unknown) => log?.warn({ jobId: id, err: messageOf(error) }, 'job heartbeat failed'));
     }, heartbeatMs);
     heartbeat.unref?.();

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFound, UnsupportedMedia, Validation } from '../lib/errors';
 import { startTestServer, type TestServer } from '../testing/app';
 import { insertShow, insertTitle, makeClip } from './media.fixtures';
-import { TRANSCODE_JOB } from './media.service';
 import { signMediaUrl } from './signed-url';
 
 let server: TestServer;
@@ -40,12 +39,17 @@ describe('media import', () => {
       source_path: clip,
       job_id: imported.jobId,
     });
-    const job = await media().queue.get(imported.jobId);
-    expect(job).toMatchObject({ type: TRANSCODE_JOB, status: 'queued', max_attempts: 2 });
-    expect(JSON.parse(job!.payload)).toEqual({ videoId: imported.videoId });
+    const job = await server.app.ctx.jobs.get(imported.jobId);
+    expect(job).toMatchObject({ name: 'transcode', state: 'queued', maxAttempts: 2 });
+    const row = await db()
+      .selectFrom('jobs')
+      .select('payload')
+      .where('id', '=', imported.jobId)
+      .executeTakeFirst();
+    expect(JSON.parse(row!.payload)).toEqual({ videoId: imported.videoId });
 
-    const done = await media().worker.runJob(imported.jobId);
-    expect(done).toMatchObject({ status: 'done', progress: 100, attempts: 1 });
+    const done = await server.app.jobs.runJob(imported.jobId);
+    expect(done).toMatchObject({ state: 'done', progress: 100, attempts: 1 });
     const ready = await video(imported.videoId);
     expect(ready).toMatchObject({
       status: 'ready',
@@ -110,7 +114,7 @@ describe('media import', () => {
 
     const titleId = await insertTitle(db());
     const trailer = await media().service.importVideo({ file: clip, titleId, kind: 'trailer' });
-    await media().worker.runJob(trailer.jobId);
+    await server.app.jobs.runJob(trailer.jobId);
     const row = await video(trailer.videoId);
     expect(row).toMatchObject({
       kind: 'trailer',
@@ -157,16 +161,16 @@ describe('media import', () => {
     const imported = await media().service.importVideo({ file: doomed, titleId });
     unlinkSync(doomed);
 
-    const first = await media().worker.runJob(imported.jobId);
-    expect(first).toMatchObject({ status: 'queued', attempts: 1 });
-    expect(first!.last_error).toBeTruthy();
+    const first = await server.app.jobs.runJob(imported.jobId);
+    expect(first).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(first!.lastError).toBeTruthy();
     expect((await video(imported.videoId)).status).toBe('processing');
 
-    const last = await media().worker.runJob(imported.jobId);
-    expect(last).toMatchObject({ status: 'failed', attempts: 2 });
+    const last = await server.app.jobs.runJob(imported.jobId);
+    expect(last).toMatchObject({ state: 'failed', attempts: 2 });
     const failed = await video(imported.videoId);
     expect(failed.status).toBe('failed');
-    expect(failed.last_error).toBe(last!.last_error);
+    expect(failed.last_error).toBe(last!.lastError);
     expect(
       existsSync(path.join(server.config.dataDir, 'media', 'private', 'videos', String(imported.videoId))),
     ).toBe(false);

@@ -5,15 +5,13 @@ import { ServerMessages } from '@reeltime/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { NotFound, UnsupportedMedia, Validation } from '../lib/errors';
-import { createJobQueue } from '../jobs/jobs.service';
-import type { JobHandler } from '../jobs/worker';
+import type { JobHandler, JobPayload } from '../jobs/job-map';
+import type { JobQueue } from '../jobs/queue';
 import { transcodeToHls, MEDIA_FILES } from './pipeline';
 import { NotAVideoError, probe, type MediaInfo } from './probe';
 import { createCatalogRepository } from '../modules/catalog/catalog.repository';
 import { createMediaRepository } from './media.repository';
 import { PRIVATE_VIDEOS_PREFIX } from './signed-url';
-
-export const TRANSCODE_JOB = 'transcode';
 
 export const MediaMessages = {
   notAVideo: 'The file is not a video that can be played.',
@@ -22,12 +20,7 @@ export const MediaMessages = {
   episodeNotFound: ServerMessages.episodeNotFound,
 } as const;
 
-export interface TranscodePayload {
-  videoId: number;
-  captions?: { file: string; language?: string; name?: string } | undefined;
-  /** Delete the source (and captions) once the stream is ready: files the server made itself. */
-  discardSource?: true;
-}
+export type TranscodePayload = JobPayload<'transcode'>;
 
 export interface ImportVideoInput {
   /** Path of the source file on this machine; it must stay there until the job is done. */
@@ -58,6 +51,7 @@ export interface ImportedVideo {
 export interface MediaDeps {
   config: Config;
   db: Db;
+  jobs: JobQueue;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | undefined;
 }
 
@@ -102,11 +96,10 @@ async function assertWebVtt(file: string): Promise<void> {
 }
 
 export function createMediaService(deps: MediaDeps) {
-  const { config, db, log } = deps;
+  const { config, db, log, jobs } = deps;
   const tools = config.mediaTools;
   const videos = createMediaRepository(db);
   const catalog = createCatalogRepository(db, config.dialect);
-  const queue = createJobQueue(db, { maxAttempts: config.media.jobMaxAttempts });
 
   const transcodeHandler: JobHandler<TranscodePayload> = {
     async run(payload, job) {
@@ -184,7 +177,7 @@ export function createMediaService(deps: MediaDeps) {
           : {}),
         ...(input.discardSourceWhenReady ? { discardSource: true as const } : {}),
       };
-      const job = await queue.enqueue(TRANSCODE_JOB, payload);
+      const job = await jobs.enqueue('transcode', payload);
       await videos.setJob(video.id, job.id);
       return { videoId: video.id, jobId: job.id, source };
     },
@@ -193,7 +186,6 @@ export function createMediaService(deps: MediaDeps) {
     status: (videoId: number) => videos.withJob(videoId),
 
     transcodeHandler,
-    queue,
   };
 }
 export type MediaService = ReturnType<typeof createMediaService>;

@@ -10,9 +10,13 @@ interface Received {
   raw: string;
 }
 
-/** A real SMTP peer on loopback that keeps what it receives. */
-async function startSmtpPeer() {
+/**
+ * A real SMTP peer on loopback that keeps what it receives. `hold` makes it take the message but
+ * not acknowledge it until released, like a slow or stuck mail server.
+ */
+async function startSmtpPeer(options: { hold?: boolean } = {}) {
   const received: Received[] = [];
+  const held: Array<() => void> = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -26,13 +30,19 @@ async function startSmtpPeer() {
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        callback();
+        if (options.hold) held.push(() => callback());
+        else callback();
       });
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+  return {
+    received,
+    port,
+    release: () => held.splice(0).forEach((acknowledge) => acknowledge()),
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
 }
 
 let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
@@ -58,6 +68,7 @@ describe('SMTP mail adapter', () => {
       payload: { email: member.email },
     });
     expect(res.statusCode).toBe(200);
+    expect(await server.app.jobs.drain()).toBe(2); // the reset request, then its mail
     expect(peer.received).toHaveLength(1);
     const mail = peer.received[0]!;
     expect(mail.from).toBe('no-reply@reeltime.test');
@@ -82,11 +93,58 @@ describe('SMTP peer down', () => {
         payload: { email: member.email },
       });
       expect(res.statusCode).toBe(200);
+      await down.app.jobs.drain();
       const row = await down.app.ctx.db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
       expect(row.status).toBe('failed');
       expect(row.last_error).toBeTruthy();
+      // The delivery stays queued for another attempt later, and the failure stays visible.
+      const job = await down.app.ctx.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('type', '=', 'mail.deliver')
+        .executeTakeFirstOrThrow();
+      expect(job).toMatchObject({ status: 'queued', attempts: 1 });
+      expect(job.run_at).toBeGreaterThan(Date.now());
     } finally {
       await down.close();
     }
   });
 });
+
+describe('requests never wait for SMTP', () => {
+  it('answers forgot-password while the mail server is still holding the message', async () => {
+    const stuck = await startSmtpPeer({ hold: true });
+    const app = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${stuck.port}` });
+    try {
+      const member = await signUp(app.app, { email: 'impatient@example.com' });
+      await app.app.jobs.start();
+      const res = await app.app.inject({
+        method: 'POST',
+        url: '/api/v1/forgot-password',
+        payload: { email: member.email },
+      });
+      expect(res.statusCode).toBe(200);
+      // The worker hands the mail over after the answer; the server has not acknowledged it yet.
+      await until(() => stuck.received.length === 1);
+      const pending = await app.app.ctx.db.selectFrom('outbox').select('status').executeTakeFirstOrThrow();
+      expect(pending.status).toBe('pending');
+      stuck.release();
+      await until(async () => {
+        const row = await app.app.ctx.db.selectFrom('outbox').select('status').executeTakeFirstOrThrow();
+        return row.status === 'sent';
+      });
+    } finally {
+      stuck.release();
+      await app.close();
+      await stuck.close();
+    }
+  });
+});
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './0001-initial';
 import * as media from './0002-media';
 import * as catalogIndexes from './0003-catalog-indexes';
+import * as mailAndJobs from './0004-mail-and-jobs';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-media': media,
   '0003-catalog-indexes': catalogIndexes,
+  '0004-mail-and-jobs': mailAndJobs,
 };
 
 export const migrationProvider: MigrationProvider = {

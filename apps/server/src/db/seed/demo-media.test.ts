@@ -69,7 +69,7 @@ describe('demo seed with ffmpeg', () => {
     server = await startTestServer();
     await seedDemoIfEmpty(server.app.ctx, (line) => log.push(line), { media: TINY_DEMO_MEDIA });
     // Tests do not start the worker; run the queued transcodes here.
-    drained = await server.app.media.worker.drain();
+    drained = await server.app.jobs.drain();
     const login = await server.app.inject({
       method: 'POST',
       url: '/api/v1/login',

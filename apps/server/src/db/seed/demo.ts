@@ -106,12 +106,7 @@ export async function seedDemoIfEmpty(
   if (!seeded) return;
 
   // Imported after the commit: the media service checks the titles and episodes exist.
-  const streams = await queueDemoStreams(
-    ctx.db,
-    createMediaService({ config: ctx.config, db: ctx.db, log: ctx.log }),
-    media.sources,
-    titleIds,
-  );
+  const streams = await queueDemoStreams(ctx.db, createMediaService(ctx), media.sources, titleIds);
   if (streams.errors.length > 0) {
     log(
       `Demo streams: ${streams.errors.length} of ${media.sources.length} could not be queued ` +

@@ -9,14 +9,11 @@ import {
 } from '@reeltime/contract';
 import type { AppContext } from '../../context';
 import { Conflict, Validation } from '../../lib/errors';
-import { MINUTE_MS } from '../../lib/time';
 import { toUser } from '../users/user.mapper';
 import { createUserRepository } from '../users/user.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../users/passwords';
 import { createPasswordResetRepository } from './password-reset.repository';
-import { hashToken, newToken } from './tokens';
-
-export const RESET_TOKEN_TTL_MS = 60 * MINUTE_MS;
+import { hashToken } from './tokens';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
@@ -66,25 +63,12 @@ export function createAuthService(ctx: AppContext) {
 
     logout: (tokenId: number) => tokens.revoke(tokenId),
 
-    /** Sends a reset link when the account exists; the caller answers the same either way. */
+    /**
+     * Queues the reset request and returns: the same single write whatever the email, so neither
+     * the answer nor its timing tells whether an account exists. The job sends the link.
+     */
     async forgotPassword(email: string): Promise<void> {
-      const row = await users.findByEmail(email);
-      if (!row) return;
-      const token = newToken();
-      const now = Date.now();
-      await resets.insert(row.id, hashToken(token, ctx.config.tokenPepper), now + RESET_TOKEN_TTL_MS, now);
-      const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      // A delivery failure is recorded in the outbox and logged; the answer must not reveal it.
-      await ctx.mailer
-        .send({
-          to: row.email,
-          subject: `Reset your ${ctx.config.appName} password`,
-          text:
-            `Hello ${row.first_name},\n\nSomeone asked to reset the password of your ${ctx.config.appName} account.\n` +
-            `Open this link within 60 minutes to choose a new one:\n\n${link}\n\n` +
-            `If it was not you, ignore this message: your password stays as it is.\n`,
-        })
-        .catch((error: unknown) => ctx.log.error({ err: error }, 'password reset mail not delivered'));
+      await ctx.jobs.enqueue('auth.password-reset', { email });
     },
 
     async resetPassword(body: Parsed<ResetPasswordBody>): Promise<void> {

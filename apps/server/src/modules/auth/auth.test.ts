@@ -171,6 +171,7 @@ describe('forgot and reset password', () => {
     const before = (await outbox()).length;
     const known = await post('/forgot-password', { email: 'rita@example.com' });
     const unknown = await post('/forgot-password', { email: 'nobody@example.com' });
+    await server.app.jobs.drain();
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
@@ -181,9 +182,76 @@ describe('forgot and reset password', () => {
     expect(mails[0]!.text_body).toContain('http://localhost:3000/reset-password?token=');
   });
 
+  it('does the same work on the request path whatever the email: one queued job, nothing else', async () => {
+    await signUp(server.app, { email: 'same-work@example.com' });
+    const snapshot = async () => {
+      const db = server.app.ctx.db;
+      const count = async (table: 'password_resets' | 'outbox' | 'jobs') =>
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      return {
+        resets: await count('password_resets'),
+        outbox: await count('outbox'),
+        jobs: await count('jobs'),
+      };
+    };
+    await server.app.jobs.drain();
+    const before = await snapshot();
+    await post('/forgot-password', { email: 'same-work@example.com' });
+    const afterKnown = await snapshot();
+    await post('/forgot-password', { email: 'no-such-member@example.com' });
+    const afterUnknown = await snapshot();
+    expect(afterKnown).toEqual({ ...before, jobs: before.jobs + 1 });
+    expect(afterUnknown).toEqual({ ...before, jobs: before.jobs + 2 });
+    const [unknownJob, knownJob] = await server.app.ctx.db
+      .selectFrom('jobs')
+      .select(['type', 'status', 'payload'])
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(knownJob).toEqual({ type: 'auth.password-reset', status: 'queued', payload: expect.any(String) });
+    expect(unknownJob).toEqual({ ...knownJob, payload: expect.any(String) });
+  });
+
+  it('sends at most 3 reset mails per account per hour, whatever addresses ask', async () => {
+    await signUp(server.app, { email: 'flooded@example.com' });
+    const answers = new Set<string>();
+    for (let i = 0; i < 20; i += 1) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/forgot-password',
+        payload: { email: 'flooded@example.com' },
+        remoteAddress: `203.0.113.${i + 1}`,
+      });
+      expect(res.statusCode).toBe(200);
+      answers.add(res.body);
+    }
+    expect(answers.size).toBe(1);
+    await server.app.jobs.drain();
+    const mailsTo = async () =>
+      (await outbox()).filter((mail) => mail.to_address === 'flooded@example.com').length;
+    expect(await mailsTo()).toBe(3);
+
+    // An hour later the allowance is back.
+    await server.app.ctx.db
+      .updateTable('password_resets')
+      .set((eb) => ({ created_at: eb('created_at', '-', 60 * 60 * 1000 + 1) }))
+      .execute();
+    await post('/forgot-password', { email: 'flooded@example.com' });
+    await server.app.jobs.drain();
+    expect(await mailsTo()).toBe(4);
+  });
+
   it('resets once with the mailed token, revoking old sessions', async () => {
     const member = await signUp(server.app, { email: 'reset-me@example.com', password: 'oldpass1' });
     await post('/forgot-password', { email: 'reset-me@example.com' });
+    await server.app.jobs.drain();
     const mail = (await outbox())[0]!;
     const token = decodeURIComponent(/token=([^\s]+)/.exec(mail.text_body)![1]!);
 
@@ -224,6 +292,7 @@ describe('forgot and reset password', () => {
   it('refuses an expired token', async () => {
     await signUp(server.app, { email: 'late@example.com' });
     await post('/forgot-password', { email: 'late@example.com' });
+    await server.app.jobs.drain();
     const token = decodeURIComponent(/token=([^\s]+)/.exec((await outbox())[0]!.text_body)![1]!);
     await server.app.ctx.db
       .updateTable('password_resets')

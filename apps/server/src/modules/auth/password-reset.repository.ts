@@ -14,6 +14,16 @@ export function createPasswordResetRepository(db: Db) {
         })
         .execute();
     },
+    /** Reset links made for a member since `since`. */
+    async countSince(userId: number, since: number): Promise<number> {
+      const row = await db
+        .selectFrom('password_resets')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
     findUsable: (tokenHash: string, now: number) =>
       db
         .selectFrom('password_resets')

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../context';
+import type { AuthUser } from './auth-user';
 import type { Db } from '../../db/connection';
 import { DAY_MS, MINUTE_MS } from '../../lib/time';
 import { createTokenRepository, type TokenOwner } from './token.repository';

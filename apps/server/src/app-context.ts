@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify';
+import path from 'node:path';
+import { ServerMessages } from '@reeltime/contract';
+import { createMemoryCache } from './adapters/cache/memory';
+import { createSmtpTransport } from './adapters/mail/smtp';
+import { createLocalImageStore } from './adapters/storage/images';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { createDb, migrateToLatest } from './db/connection';
+import { createDatabaseQueue } from './jobs/database-queue';
+import type { JobHandlers } from './jobs/job-map';
+import type { JobRunner } from './jobs/queue';
+import { createDatabaseJobRunner } from './jobs/runner';
+import { createLogger } from './lib/logger';
+import { mediaJobHandlers } from './media/media.jobs';
+import { authJobHandlers } from './modules/auth/auth.jobs';
+import { createTokenService } from './modules/auth/token.service';
+import { mailJobHandlers } from './modules/mail/mail.jobs';
+import { createMailService } from './modules/mail/mail.service';
+
+/** Short jobs (mail, password resets) run this many at a time, beside the media lane. */
+const LIGHT_JOB_CONCURRENCY = 4;
+
+export interface Runtime {
+  ctx: AppContext;
+  /** Runs background jobs: started by the API process (the default) or by `npm run worker`. */
+  jobs: JobRunner;
+  /** Stops the jobs, then closes the mail transport and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: the only place that chooses and wires adapters. The API (buildApp), the
+ * worker, the media import CLI and the demo seed all start from the context it builds.
+ */
+export async function createRuntime(
+  config: Config,
+  options: { log?: FastifyBaseLogger } = {},
+): Promise<Runtime> {
+  const log = options.log ?? createLogger(config);
+  const { db, dialect } = createDb(config.databaseUrl);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
+  const jobs = createDatabaseQueue(db, { maxAttempts: config.media.jobMaxAttempts });
+  const ctx: AppContext = {
+    config,
+    db,
+    dialect,
+    log,
+    cache: createMemoryCache(),
+    jobs,
+    mail: createMailService({ db, jobs, delivers: transport !== null }),
+    images: createLocalImageStore(path.join(config.dataDir, 'media'), ServerMessages.unsupportedMedia),
+    tokens: createTokenService(db, config.tokenPepper),
+    payments: null,
+  };
+  const handlers: JobHandlers = {
+    ...mediaJobHandlers(ctx),
+    ...mailJobHandlers({ db, transport }),
+    ...authJobHandlers(ctx),
+  };
+  const runner = createDatabaseJobRunner(db, handlers, {
+    concurrency: { media: config.media.workerConcurrency, light: LIGHT_JOB_CONCURRENCY },
+    log,
+  });
+  return {
+    ctx,
+    jobs: runner,
+    async close() {
+      await runner.stop();
+      await transport?.close();
+      await db.destroy();
+    },
+  };
+}

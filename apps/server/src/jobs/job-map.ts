@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Every background job, in one place: its name, the schema of its payload, and the lane it runs
+ * in. The module that owns a job provides its handler (media: transcode; mail: delivery; auth:
+ * password reset); the composition root puts them together, and the compiler checks that every
+ * job here has one. `enqueue` is typed by this map and checks payloads against it at run time.
+ */
+export const JobMap = {
+  transcode: {
+    lane: 'media',
+    payload: z.object({
+      videoId: z.number().int().positive(),
+      captions: z
+        .object({ file: z.string().min(1), language: z.string().optional(), name: z.string().optional() })
+        .optional(),
+      /** Delete the source (and captions) once the stream is ready: files the server made itself. */
+      discardSource: z.literal(true).optional(),
+    }),
+  },
+  'mail.deliver': {
+    lane: 'light',
+    // With the backoff doubling from 10 s, eight attempts span about 40 minutes of SMTP trouble.
+    maxAttempts: 8,
+    payload: z.object({ outboxId: z.number().int().positive() }),
+  },
+  'auth.password-reset': {
+    lane: 'light',
+    payload: z.object({ email: z.string().min(1).max(255) }),
+  },
+} as const satisfies Record<string, { lane: JobLane; maxAttempts?: number; payload: z.ZodType }>;
+
+/**
+ * Lanes keep short jobs from waiting behind long ones: a reset mail never queues behind a
+ * transcode. Each lane has its own concurrency.
+ */
+export type JobLane = 'media' | 'light';
+
+export type JobName = keyof typeof JobMap;
+export type JobPayload<N extends JobName> = z.infer<(typeof JobMap)[N]['payload']>;
+
+export const jobNames = Object.keys(JobMap) as JobName[];
+export const isJobName = (name: string): name is JobName => Object.hasOwn(JobMap, name);
+
+/** What a handler sees of the job it runs. */
+export interface JobContext {
+  id: number;
+  /** 1 for the first try. */
+  attempt: number;
+  maxAttempts: number;
+  /** Aborted when the worker stops or the job is cancelled; long work should stop soon after. */
+  signal: AbortSignal;
+  /** Records progress in percent (0–100); writes are throttled. */
+  progress(percent: number): void;
+}
+
+export interface JobHandler<P = unknown> {
+  run(payload: P, job: JobContext): Promise<void>;
+  /** Called once, after the last attempt failed. */
+  onFailed?(payload: P, error: string, job: { id: number }): Promise<void>;
+}
+
+/** One handler for every job of the map; a missing one is a compile error where they are put together. */
+export type JobHandlers = { [N in JobName]: JobHandler<JobPayload<N>> };

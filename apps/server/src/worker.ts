@@ -1,0 +1,36 @@
+/**
+ * `npm run worker`: a process that runs background jobs only (transcoding, mail, password
+ * resets), beside API processes started with IN_PROCESS_WORKER=false. Any number may run on one
+ * database; each claims jobs atomically.
+ */
+import { createRuntime } from './app-context';
+import { ConfigError, loadConfig } from './config';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const runtime = await createRuntime(config);
+  const { log } = runtime.ctx;
+  const shutdown = async (signal: string) => {
+    log.info({ signal }, 'worker stopping; running jobs go back to the queue');
+    await runtime.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await runtime.jobs.start();
+  log.info(`${config.appName} worker is running jobs`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
