@@ -49,6 +49,9 @@ export default tseslint.config(
     settings: {
       // Relative imports are all the direction rules need; the node resolver finds them by extension.
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      // Without these, rules that read the imported files (import/no-cycle) skip every TypeScript file.
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -74,6 +77,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // A cycle makes load order decide what is initialised; type-only imports are exempt.
+    files: ['apps/server/**/*.ts', 'apps/web/**/*.{ts,tsx}'],
+    rules: { 'import/no-cycle': 'error' },
   },
   {
     files: ['apps/server/src/**/*.ts'],
