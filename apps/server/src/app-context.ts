@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import { ServerMessages } from '@reeltime/contract';
-import { createMemoryCache } from './adapters/cache/memory';
+import { withReadThrough } from './adapters/cache/cache';
+import { createMemoryCacheStore } from './adapters/cache/memory';
 import { createSmtpTransport } from './adapters/mail/smtp';
 import { createLocalImageStore } from './adapters/storage/images';
 import type { Config } from './config';
@@ -47,16 +48,17 @@ export async function createRuntime(
   }
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
   const jobs = createDatabaseQueue(db, { maxAttempts: config.media.jobMaxAttempts });
+  const cache = withReadThrough(createMemoryCacheStore());
   const ctx: AppContext = {
     config,
     db,
     dialect,
     log,
-    cache: createMemoryCache(),
+    cache,
     jobs,
     mail: createMailService({ db, jobs, delivers: transport !== null }),
     images: createLocalImageStore(path.join(config.dataDir, 'media'), ServerMessages.unsupportedMedia),
-    tokens: createTokenService(db, config.tokenPepper),
+    tokens: createTokenService(db, config.tokenPepper, cache),
     payments: null,
   };
   const handlers: JobHandlers = {

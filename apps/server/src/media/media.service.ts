@@ -7,6 +7,8 @@ import type { Db } from '../db/connection';
 import { NotFound, UnsupportedMedia, Validation } from '../lib/errors';
 import type { JobHandler, JobPayload } from '../jobs/job-map';
 import type { JobQueue } from '../jobs/queue';
+import type { Cache } from '../adapters/cache/cache';
+import { invalidateCatalog } from '../modules/catalog/catalog-invalidation';
 import { transcodeToHls, MEDIA_FILES } from './pipeline';
 import { NotAVideoError, probe, type MediaInfo } from './probe';
 import { createCatalogRepository } from '../modules/catalog/catalog.repository';
@@ -52,6 +54,7 @@ export interface MediaDeps {
   config: Config;
   db: Db;
   jobs: JobQueue;
+  cache: Cache;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | undefined;
 }
 
@@ -123,6 +126,7 @@ export function createMediaService(deps: MediaDeps) {
         throw error;
       }
       await videos.markReady(video.id, output.url, Math.round(result.durationSeconds * 1000) / 1000);
+      await invalidateCatalog(deps.cache);
       log?.info({ videoId: video.id, renditions: result.renditions.map((r) => r.name) }, 'video ready');
       if (payload.discardSource) {
         for (const file of [video.source_path, payload.captions?.file]) {
@@ -132,6 +136,7 @@ export function createMediaService(deps: MediaDeps) {
     },
     async onFailed(payload, error) {
       await videos.markFailed(payload.videoId, error);
+      await invalidateCatalog(deps.cache);
     },
   };
 

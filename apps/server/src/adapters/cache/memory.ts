@@ -1,25 +1,32 @@
-import type { Cache } from './cache';
+import type { CacheStore } from './cache';
 
-/** In-process cache; concurrent misses for one key share a single load. */
-export function createMemoryCache(maxEntries = 1000): Cache {
-  const entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
+/** In-process store, the embedded default; the oldest entry goes first once it is full. */
+export function createMemoryCacheStore(maxEntries = 10_000): CacheStore {
+  const entries = new Map<string, { expiresAt: number; value: unknown }>();
   return {
-    getOrLoad<T>(key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
-      if (ttlSeconds <= 0) return load();
-      const now = Date.now();
+    async get<T>(key: string) {
       const hit = entries.get(key);
-      if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
-      const value = load();
-      entries.set(key, { expiresAt: now + ttlSeconds * 1000, value });
-      value.catch(() => entries.delete(key));
+      if (!hit) return undefined;
+      if (hit.expiresAt <= Date.now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      return hit.value as T;
+    },
+    async set(key, value, ttlSeconds) {
+      if (ttlSeconds <= 0) return;
+      entries.delete(key);
+      entries.set(key, { expiresAt: Date.now() + ttlSeconds * 1000, value });
       if (entries.size > maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
       }
-      return value;
     },
-    clear(prefix?: string) {
-      if (!prefix) return entries.clear();
+    async delete(key) {
+      entries.delete(key);
+    },
+    async invalidate(namespace) {
+      const prefix = `${namespace}:`;
       for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
     },
   };

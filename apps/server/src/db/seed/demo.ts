@@ -2,6 +2,7 @@ import { sql, type InsertObject, type Kysely } from 'kysely';
 import path from 'node:path';
 import type { AppContext } from '../../context';
 import { createMediaService } from '../../media/media.service';
+import { invalidateCatalog } from '../../modules/catalog/catalog-invalidation';
 import { hashPassword } from '../../modules/users/passwords';
 import type { Dialect } from '../connection';
 import type { Database } from '../database';
@@ -104,6 +105,7 @@ export async function seedDemoIfEmpty(
     return true;
   });
   if (!seeded) return;
+  await invalidateCatalog(ctx.cache);
 
   // Imported after the commit: the media service checks the titles and episodes exist.
   const streams = await queueDemoStreams(ctx.db, createMediaService(ctx), media.sources, titleIds);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { catalogFixtures } from '../catalog/catalog.fixtures';
-import { TOKEN_IDLE_MS, VERIFIED_TOKEN_TTL_MS } from './token.service';
+import { createTokenService, TOKEN_IDLE_MS, VERIFIED_TOKEN_TTL_MS } from './token.service';
 
 let server: TestServer;
 let fx: ReturnType<typeof catalogFixtures>;
@@ -36,6 +36,17 @@ describe('verified tokens', () => {
 
     vi.setSystemTime(Date.now() + VERIFIED_TOKEN_TTL_MS + 1);
     expect(await tokens.verify(bearer(member.authorization))).toBeNull();
+  });
+
+  it('stop working at once in every process that shares the cache, whichever revokes them', async () => {
+    const member = await fx.member('shared@example.com');
+    const { db, cache, config } = server.app.ctx;
+    const first = createTokenService(db, config.tokenPepper, cache);
+    const second = createTokenService(db, config.tokenPepper, cache);
+    const user = await second.verify(bearer(member.authorization));
+    expect(user).not.toBeNull();
+    await first.revoke(user!.tokenId);
+    expect(await second.verify(bearer(member.authorization))).toBeNull();
   });
 
   it('revoke every token of a member but the one kept', async () => {

@@ -15,6 +15,7 @@ import { NotFound } from '../../lib/errors';
 import { DAY_MS, isoDay } from '../../lib/time';
 import { signMediaUrl } from '../../media/signed-url';
 import { formatDuration, overlayWatchList, releaseYear, toMovieCard } from './card.mapper';
+import { CatalogNamespaces } from './catalog-invalidation';
 import { createCatalogRepository, type ListFilter, type Page } from './catalog.repository';
 
 /** Popular and Top TV Channels rank by views over this many days, today included. */
@@ -82,7 +83,7 @@ interface SharedDetail {
 export function createCatalogService(ctx: AppContext) {
   const repo = createCatalogRepository(ctx.db, ctx.dialect);
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
-    ctx.cache.getOrLoad(`catalog:${key}`, ctx.config.catalogCacheSeconds, load);
+    ctx.cache.getOrLoad(`${CatalogNamespaces.catalog}:${key}`, ctx.config.catalogCacheSeconds, load);
 
   /** The ids on the member's watch list. */
   async function watchList(userId: number): Promise<Set<number>> {
@@ -225,7 +226,7 @@ export function createCatalogService(ctx: AppContext) {
     withWatchList,
 
     /** Call after the member's watch list changed. */
-    forgetWatchList: (userId: number) => ctx.cache.clear(watchListKey(userId)),
+    forgetWatchList: (userId: number) => ctx.cache.delete(watchListKey(userId)),
 
     /** Published cards of these ids in the given order (unknown or unpublished ids are skipped). */
     async cardsByIds(ids: readonly number[]): Promise<MovieCard[]> {

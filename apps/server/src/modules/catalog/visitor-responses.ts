@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
+import { CatalogNamespaces } from './catalog-invalidation';
 
 /**
  * Every visitor gets the same bytes for a catalog read, so the response is serialized once per
@@ -15,7 +16,7 @@ export function createVisitorResponses(ctx: AppContext) {
     load: () => Promise<unknown>,
   ): Promise<FastifyReply> {
     const body = await ctx.cache.getOrLoad(
-      `catalog:visitor-response:${key}`,
+      `${CatalogNamespaces.catalog}:visitor-response:${key}`,
       ctx.config.catalogCacheSeconds,
       async () =>
         // reply.serialize uses the route's own response serializer, contract check included.

@@ -1,5 +1,6 @@
 import { MAX_SUGGESTIONS, type MovieCard, type PageQuery, type Suggestion } from '@reeltime/contract';
 import type { AppContext } from '../../context';
+import { CatalogNamespaces } from '../catalog/catalog-invalidation';
 import { createCatalogService, toPage } from '../catalog/catalog.service';
 import { createSearchRepository, type TitleHit } from './search.repository';
 import {
@@ -24,7 +25,7 @@ export function createSearchService(ctx: AppContext) {
   const repo = createSearchRepository(ctx.db, ctx.dialect);
   const catalog = createCatalogService(ctx);
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
-    ctx.cache.getOrLoad(`search:${key}`, ctx.config.catalogCacheSeconds, load);
+    ctx.cache.getOrLoad(`${CatalogNamespaces.search}:${key}`, ctx.config.catalogCacheSeconds, load);
 
   /**
    * The first `needed` results in rank order: the exact name, names starting with the text (by

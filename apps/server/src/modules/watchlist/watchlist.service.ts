@@ -16,7 +16,7 @@ export function createWatchlistService(ctx: AppContext) {
         await repo.add(userId, titleId, Date.now());
         return true;
       } finally {
-        catalog.forgetWatchList(userId);
+        await catalog.forgetWatchList(userId);
       }
     },
 
