@@ -4,6 +4,7 @@ import { ServerMessages } from '@reeltime/contract';
 import { withReadThrough } from './adapters/cache/cache';
 import { createMemoryCacheStore } from './adapters/cache/memory';
 import { createSmtpTransport } from './adapters/mail/smtp';
+import { createInProcessRateLimitStore } from './adapters/rate-limit/rate-limit-store';
 import { createLocalImageStore } from './adapters/storage/images';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -59,6 +60,7 @@ export async function createRuntime(
     mail: createMailService({ db, jobs, delivers: transport !== null }),
     images: createLocalImageStore(path.join(config.dataDir, 'media'), ServerMessages.unsupportedMedia),
     tokens: createTokenService(db, config.tokenPepper, cache),
+    rateLimits: createInProcessRateLimitStore(),
     payments: null,
   };
   const handlers: JobHandlers = {

@@ -52,7 +52,7 @@ export async function buildApp(config: Config): Promise<App> {
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...runtime.ctx.rateLimits.pluginOptions });
   await app.register(metricsPlugin);
   await app.register(healthPlugin);
   await app.register(openapiPlugin);

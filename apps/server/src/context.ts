@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cache } from './adapters/cache/cache';
 import type { PaymentGateway } from './adapters/payment/gateway';
+import type { RateLimitStore } from './adapters/rate-limit/rate-limit-store';
 import type { ImageStore } from './adapters/storage/images';
 import type { Config } from './config';
 import type { Db, Dialect } from './db/connection';
@@ -28,6 +29,8 @@ export interface AppContext {
   images: ImageStore;
   /** One per process, so a revocation anywhere reaches the cache of verified tokens. */
   tokens: TokenService;
+  /** Where rate-limit counts live. */
+  rateLimits: RateLimitStore;
   /** The payment gateway; none until billing configures one. */
   payments: PaymentGateway | null;
 }
