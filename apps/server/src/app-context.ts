@@ -5,7 +5,8 @@ import { withReadThrough } from './adapters/cache/cache';
 import { createMemoryCacheStore } from './adapters/cache/memory';
 import { createSmtpTransport } from './adapters/mail/smtp';
 import { createInProcessRateLimitStore } from './adapters/rate-limit/rate-limit-store';
-import { createLocalImageStore } from './adapters/storage/images';
+import { createImageStore } from './adapters/storage/images';
+import { createLocalFileStore } from './adapters/storage/local-file-store';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, migrateToLatest } from './db/connection';
@@ -50,6 +51,7 @@ export async function createRuntime(
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
   const jobs = createDatabaseQueue(db, { maxAttempts: config.media.jobMaxAttempts });
   const cache = withReadThrough(createMemoryCacheStore());
+  const files = createLocalFileStore(path.join(config.dataDir, 'media'));
   const ctx: AppContext = {
     config,
     db,
@@ -58,7 +60,8 @@ export async function createRuntime(
     cache,
     jobs,
     mail: createMailService({ db, jobs, delivers: transport !== null }),
-    images: createLocalImageStore(path.join(config.dataDir, 'media'), ServerMessages.unsupportedMedia),
+    files,
+    images: createImageStore(files, ServerMessages.unsupportedMedia),
     tokens: createTokenService(db, config.tokenPepper, cache),
     rateLimits: createInProcessRateLimitStore(),
     payments: null,

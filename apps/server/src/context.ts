@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Cache } from './adapters/cache/cache';
 import type { PaymentGateway } from './adapters/payment/gateway';
 import type { RateLimitStore } from './adapters/rate-limit/rate-limit-store';
+import type { FileStore } from './adapters/storage/file-store';
 import type { ImageStore } from './adapters/storage/images';
 import type { Config } from './config';
 import type { Db, Dialect } from './db/connection';
@@ -26,6 +27,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** Queues mail through the outbox; never waits for a mail server. */
   mail: MailService;
+  /** Media files (DATA_DIR/media by default), served under /media. */
+  files: FileStore;
   images: ImageStore;
   /** One per process, so a revocation anywhere reaches the cache of verified tokens. */
   tokens: TokenService;
@@ -42,7 +45,5 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth plugin: null for visitors (and for a bad token on a public read). */
     user: AuthUser | null;
-    /** Files of a multipart request, by field name; filled before validation. */
-    uploads: Map<string, Buffer>;
   }
 }

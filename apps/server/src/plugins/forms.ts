@@ -1,10 +1,29 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import path from 'node:path';
 import { FormLimits, ServerMessages } from '@reeltime/contract';
 import { AppError } from '../lib/errors';
 import { nestFormFields, parseFieldName } from './form-fields';
 import { routeAccepts } from './content-types';
+import { UploadSpool, type UploadedFile } from './upload-spool';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Files of a multipart request, by field name: temporary local files, filled before
+     * validation and deleted once the response has been sent.
+     */
+    uploads: Map<string, UploadedFile>;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route reads its multipart body itself with `request.parts()` (streaming each file where
+     * it belongs, with its own limit); the forms plugin leaves the body alone.
+     */
+    streamedUploads?: boolean;
+  }
+}
 
 /** Errors of the multipart parser that already carry a status (size limits) keep it; the rest are malformed input. */
 function asClientError(error: unknown): unknown {
@@ -14,7 +33,7 @@ function asClientError(error: unknown): unknown {
   return new AppError(400, ServerMessages.malformed);
 }
 
-/** Multipart requests: fields become the body (nested by their brackets), files go to `request.uploads`. */
+/** Multipart requests: fields become the body (nested by their brackets), files go to `request.uploads` on disk. */
 export const formsPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(multipart, {
@@ -28,21 +47,35 @@ export const formsPlugin = fp(
       },
       throwFileSizeLimit: true,
     });
+    const uploadsDir = path.join(app.ctx.config.dataDir, 'tmp', 'uploads');
     app.decorateRequest('uploads', {
       getter() {
-        return ((this as FastifyRequest & { _uploads?: Map<string, Buffer> })._uploads ??= new Map());
+        return ((this as FastifyRequest & { _uploads?: Map<string, UploadedFile> })._uploads ??= new Map());
       },
     });
+    // A form refused while it is still arriving is never read to its end, so its connection cannot
+    // carry another request: it closes once the answer is out, which also stops the upload.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.raw.complete === false && request.isMultipart()) reply.header('connection', 'close');
+    });
     // Only routes that declare multipart read a form: anywhere else the body is never parsed.
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', async (request, reply) => {
       if (!request.isMultipart() || !routeAccepts(request, 'multipart/form-data')) return;
+      if (request.routeOptions.config.streamedUploads) return;
+      const spool = new UploadSpool(uploadsDir);
+      // 'close' comes after the response is sent, and also when the client goes away first.
+      reply.raw.once('close', () => {
+        spool
+          .discard()
+          .catch((error: unknown) => request.log.warn({ err: error }, 'could not delete uploads'));
+      });
       const fields: [string, string][] = [];
       try {
         for await (const part of request.parts()) {
           parseFieldName(part.fieldname);
           if (part.type === 'file') {
-            const bytes = await part.toBuffer();
-            if (bytes.length > 0) request.uploads.set(part.fieldname, bytes);
+            const upload = await spool.save(part);
+            if (upload) request.uploads.set(part.fieldname, upload);
           } else if (part.valueTruncated) {
             throw new AppError(413, ServerMessages.fieldTooLong);
           } else if (typeof part.value === 'string') {

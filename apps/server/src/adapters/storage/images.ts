@@ -1,60 +1,60 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { UnsupportedMedia } from '../../lib/errors';
+import type { FileStore } from './file-store';
 
 /** What the product accepts (the web form's `accept` and the refusal message say the same), by sharp's name. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
 const UPLOADS_URL = '/media/uploads/';
+const UPLOADS_KEY = 'uploads/';
 /** Only names this store gives, so nothing else under media is ever listed or deleted. */
 const STORED_NAME = /^[0-9a-f]{32}\.webp$/;
 const FOLDER_NAME = /^[a-z0-9-]+$/;
 
 export interface ImageStore {
   /**
-   * Checks the bytes are an image of an accepted format (never the name or the declared type),
-   * re-encodes it to WebP within `maxSize` pixels and stores it under a new random name.
-   * Returns its public URL.
+   * Checks the local file `source` is an image of an accepted format by its bytes (never the name
+   * or the declared type), re-encodes it to WebP within `maxSize` pixels and stores it under a new
+   * random name. Returns its public URL.
    */
-  saveImage(bytes: Buffer, folder: string, maxSize: { width: number; height: number }): Promise<string>;
+  saveImage(source: string, folder: string, maxSize: { width: number; height: number }): Promise<string>;
   /** Deletes an image this store saved, by its public URL; any other URL, or a file already gone, is ignored. */
   deleteImage(url: string): Promise<void>;
   /** Public URLs of the images saved in `folder` whose file was last written before `before` (ms). */
   listImages(folder: string, before: number): Promise<string[]>;
 }
 
-async function formatOf(bytes: Buffer): Promise<string | undefined> {
+async function formatOf(source: string): Promise<string | undefined> {
   try {
-    return (await sharp(bytes).metadata()).format;
+    return (await sharp(source).metadata()).format;
   } catch {
     return undefined;
   }
 }
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
-
-export function createLocalImageStore(mediaDir: string, unsupportedMessage: string): ImageStore {
-  const uploadsDir = path.join(mediaDir, 'uploads');
-
-  /** The file behind a URL of this store, or undefined for any other URL. */
-  function fileOf(url: string): string | undefined {
+/** Images on the file store, under `uploads/<folder>/`, served at `/media/uploads/<folder>/`. */
+export function createImageStore(files: FileStore, unsupportedMessage: string): ImageStore {
+  /** The key behind a URL of this store, or undefined for any other URL. */
+  function keyOf(url: string): string | undefined {
     if (!url.startsWith(UPLOADS_URL)) return undefined;
     const [folder, name, ...rest] = url.slice(UPLOADS_URL.length).split('/');
     if (rest.length > 0 || !folder || !name || !FOLDER_NAME.test(folder) || !STORED_NAME.test(name)) {
       return undefined;
     }
-    return path.join(uploadsDir, folder, name);
+    return `${UPLOADS_KEY}${folder}/${name}`;
   }
 
   return {
-    async saveImage(bytes, folder, maxSize) {
-      const format = await formatOf(bytes);
+    async saveImage(source, folder, maxSize) {
+      const format = await formatOf(source);
       if (!format || !ACCEPTED_FORMATS.has(format)) throw new UnsupportedMedia(unsupportedMessage);
       let encoded: Buffer;
       try {
-        encoded = await sharp(bytes)
+        // The re-encoded image is small (maxSize pixels), so it is kept in memory; the upload is not.
+        encoded = await sharp(source)
           .rotate()
           .resize({ ...maxSize, fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 82 })
@@ -63,40 +63,24 @@ export function createLocalImageStore(mediaDir: string, unsupportedMessage: stri
         throw new UnsupportedMedia(unsupportedMessage);
       }
       const name = `${randomBytes(16).toString('hex')}.webp`;
-      const dir = path.join(uploadsDir, folder);
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, name), encoded);
+      await files.write(`${UPLOADS_KEY}${folder}/${name}`, Readable.from([encoded]));
       return `${UPLOADS_URL}${folder}/${name}`;
     },
 
     async deleteImage(url) {
-      const file = fileOf(url);
-      if (!file) return;
-      try {
-        await unlink(file);
-      } catch (error) {
-        if (!isMissing(error)) throw error;
-      }
+      const key = keyOf(url);
+      if (key) await files.delete(key);
     },
 
     async listImages(folder, before) {
-      const dir = path.join(uploadsDir, folder);
-      let names: string[];
-      try {
-        names = await readdir(dir);
-      } catch (error) {
-        if (isMissing(error)) return [];
-        throw error;
-      }
-      const urls: string[] = [];
-      for (const name of names.filter((candidate) => STORED_NAME.test(candidate))) {
-        const written = await stat(path.join(dir, name)).then(
-          (info) => info.mtimeMs,
-          () => undefined,
-        );
-        if (written !== undefined && written < before) urls.push(`${UPLOADS_URL}${folder}/${name}`);
-      }
-      return urls;
+      if (!FOLDER_NAME.test(folder)) return [];
+      const prefix = `${UPLOADS_KEY}${folder}/`;
+      return (await files.list(prefix))
+        .filter(({ key, modifiedAt }) => {
+          const name = key.slice(prefix.length);
+          return STORED_NAME.test(name) && modifiedAt.getTime() < before;
+        })
+        .map(({ key }) => `${UPLOADS_URL}${folder}/${path.posix.basename(key)}`);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, stat as statCallback, type Stats } from 'node:fs';
-import { cp, mkdir, readdir, rename, rm, unlink } from 'node:fs/promises';
+import { createReadStream, stat as statCallback, type Stats } from 'node:fs';
+import { cp, mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -53,7 +53,8 @@ export function createLocalFileStore(rootDir: string): FileStore {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       const partial = partialSibling(file);
-      const out = createWriteStream(partial, { flags: 'wx' });
+      // Opened before any byte flows, so a refused write can never race the file's creation.
+      const out = (await open(partial, 'wx')).createWriteStream();
       try {
         if (options.maxBytes === undefined) await pipeline(body, out);
         else await pipeline(body, byteLimit(options.maxBytes), out);

@@ -33,7 +33,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(
-        await profile.update(request.user!.id, request.body, request.uploads.get('file_url')),
+        await profile.update(request.user!.id, request.body, request.uploads.get('file_url')?.path),
         ServerMessages.profileUpdated,
       ),
   );

@@ -20,7 +20,8 @@ export const UNUSED_AVATAR_MIN_AGE_MS = 60 * MINUTE_MS;
 export function createProfileService(ctx: AppContext) {
   const users = createUserRepository(ctx.db);
   return {
-    async update(userId: number, body: ParsedProfile, avatar: Buffer | undefined): Promise<User> {
+    /** `avatarFile`: a new avatar as a local file (the upload as received), checked and re-encoded here. */
+    async update(userId: number, body: ParsedProfile, avatarFile: string | undefined): Promise<User> {
       const row = await users.findById(userId);
       if (!row) throw new NotFound();
       if (body.email !== row.email) {
@@ -28,8 +29,8 @@ export function createProfileService(ctx: AppContext) {
           email: [ServerMessages.profileEmailMismatch],
         });
       }
-      const profileImage = avatar
-        ? await ctx.images.saveImage(avatar, AVATAR_FOLDER, AVATAR_SIZE)
+      const profileImage = avatarFile
+        ? await ctx.images.saveImage(avatarFile, AVATAR_FOLDER, AVATAR_SIZE)
         : row.profile_image;
       const updated = await users.update(userId, {
         first_name: body.first_name,

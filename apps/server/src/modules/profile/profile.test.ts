@@ -1,8 +1,10 @@
 import { Messages, ServerMessages } from '@reeltime/contract';
 import { existsSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { multipart, signUp } from '../../testing/http';
 
@@ -113,16 +115,41 @@ describe('POST /user/update-profile', () => {
     expect(row.first_name).toBe('Pat');
   });
 
-  it('refuses an image over the size limit with 413', async () => {
+  it('refuses an image over the size limit with 413, keeping nothing', async () => {
+    const before = await profileRow();
+    const filesBefore = storedAvatars();
     const big = Buffer.alloc(server.config.maxUploadBytes + 1024, 1);
     const res = await update([
-      { name: 'first_name', value: 'Pat' },
-      { name: 'last_name', value: 'Profile' },
+      { name: 'first_name', value: 'Too' },
+      { name: 'last_name', value: 'Large' },
       { name: 'email', value: member.email },
       { name: 'file_url', value: big, filename: 'big.png', contentType: 'image/png' },
     ]);
     expect(res.statusCode).toBe(413);
-    expect(res.json().status).toBe(false);
+    expect(res.json()).toEqual({ status: false, message: ServerMessages.tooLarge });
+    expect(await profileRow()).toEqual(before);
+    expect(storedAvatars()).toEqual(filesBefore);
+    await vi.waitFor(() => expect(uploadsInProgress()).toEqual([]));
+  });
+
+  it('answers an oversized upload with 413 while the client is still sending it', async () => {
+    const total = 64 * 1024 * 1024;
+    const sent = await postFileWhileSending(total);
+    expect(sent.status).toBe(413);
+    expect(JSON.parse(sent.body)).toEqual({ status: false, message: ServerMessages.tooLarge });
+    // The refusal came once about the limit had arrived, not after the whole body.
+    expect(sent.bytesSentBeforeAnswer).toBeLessThan(total / 2);
+    // The rest of the body is not read, so the connection is not kept for another request.
+    expect(sent.connection).toBe('close');
+    await vi.waitFor(() => expect(uploadsInProgress()).toEqual([]));
+  });
+
+  it('deletes the uploaded file once the response is sent, whether the avatar was taken or refused', async () => {
+    const taken = await updateWithAvatar(await canvas().png().toBuffer(), 'ok.png');
+    expect(taken.statusCode).toBe(200);
+    const refused = await updateWithAvatar(SVG, 'avatar.png');
+    expect(refused.statusCode).toBe(415);
+    await vi.waitFor(() => expect(uploadsInProgress()).toEqual([]));
   });
 
   it('does not let the email change', async () => {
@@ -158,6 +185,85 @@ describe('POST /user/update-profile', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+/** Temporary files of uploads being received. */
+const uploadsInProgress = () => {
+  const dir = path.join(server.config.dataDir, 'tmp', 'uploads');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
+
+/**
+ * Posts a profile form whose avatar is `fileBytes` long over a real socket, one chunk at a time as
+ * the server takes them, and stops sending once an answer arrives.
+ */
+async function postFileWhileSending(fileBytes: number) {
+  if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.app.server.address() as AddressInfo;
+  const boundary = `----reeltime${Math.random().toString(16).slice(2)}`;
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head = Buffer.from(
+    field('first_name', 'Pat') +
+      field('last_name', 'Profile') +
+      field('email', member.email) +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file_url"; filename="huge.png"\r\n` +
+      'Content-Type: image/png\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const chunk = Buffer.alloc(64 * 1024, 7);
+  return new Promise<{
+    status: number;
+    connection: string | undefined;
+    body: string;
+    bytesSentBeforeAnswer: number;
+  }>((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/v1/user/update-profile',
+      headers: {
+        ...member.auth,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': head.length + fileBytes + tail.length,
+      },
+    });
+    request.on('response', (response) => {
+      answered = true;
+      const bytesSentBeforeAnswer = sent;
+      const chunks: Buffer[] = [];
+      response.on('data', (data: Buffer) => chunks.push(data));
+      response.on('end', () => {
+        request.destroy();
+        resolve({
+          status: response.statusCode ?? 0,
+          connection: response.headers.connection,
+          body: Buffer.concat(chunks).toString('utf8'),
+          bytesSentBeforeAnswer,
+        });
+      });
+    });
+    // Once answered, the server may close the connection under the rest of the body.
+    request.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    const write = (data: Buffer) =>
+      new Promise<void>((done) => {
+        sent += data.length;
+        if (request.write(data)) done();
+        else request.once('drain', done);
+      });
+    void (async () => {
+      await write(head);
+      for (let offset = 0; offset < fileBytes && !answered && !request.destroyed; offset += chunk.length) {
+        await write(chunk.subarray(0, Math.min(chunk.length, fileBytes - offset)));
+      }
+      if (!answered && !request.destroyed) request.end(tail);
+    })();
+  });
+}
 
 const avatarsDir = () => path.join(server.config.dataDir, 'media', 'uploads', 'avatars');
 const storedAvatars = () => (existsSync(avatarsDir()) ? readdirSync(avatarsDir()).sort() : []);
