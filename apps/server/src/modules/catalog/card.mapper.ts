@@ -1,18 +1,24 @@
 import type { MovieCard } from '@reeltime/contract';
 import type { TitleRow } from '../../db/database';
 
-/** The title columns a MovieCard needs; list queries select exactly these. */
-export type CardRow = Pick<
-  TitleRow,
-  | 'id'
-  | 'name'
-  | 'type'
-  | 'poster_image'
-  | 'thumbnail_image'
-  | 'content_rating'
-  | 'language'
-  | 'duration_minutes'
->;
+/** The title columns a MovieCard needs; every query that lists cards selects exactly these. */
+export const CARD_COLUMNS = [
+  'titles.id',
+  'titles.name',
+  'titles.type',
+  'titles.poster_image',
+  'titles.thumbnail_image',
+  'titles.content_rating',
+  'titles.language',
+  'titles.duration_minutes',
+] as const;
+
+type TitleColumn<Qualified> = Qualified extends `titles.${infer Column extends keyof TitleRow}`
+  ? Column
+  : never;
+
+/** A row of {@link CARD_COLUMNS}. */
+export type CardRow = Pick<TitleRow, TitleColumn<(typeof CARD_COLUMNS)[number]>>;
 
 /** Minutes as the wire's `H:M` text: 125 -> `2:05`, 45 -> `0:45`; unknown stays null. */
 export function formatDuration(minutes: number | null | undefined): string | null {

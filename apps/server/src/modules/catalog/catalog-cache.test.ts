@@ -110,3 +110,30 @@ describe('cached rows', () => {
     expect(again.json().data.is_watch_list).toBe(true);
   });
 });
+
+describe('continue watching', () => {
+  it('follows a change of the watch list at once', async () => {
+    const carol = await fx.member('carol@example.com');
+    const headers = { authorization: carol.authorization };
+    const saved = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/playback-progress',
+      headers,
+      payload: { entertainment_id: ids[0], position_seconds: 60, duration_seconds: 6000 },
+    });
+    expect(saved.statusCode).toBe(200);
+    const onList = async () => {
+      const res = await server.app.inject({ method: 'GET', url: '/api/v1/user/continue-watching', headers });
+      return (res.json().data as { id: number; is_watch_list: boolean }[]).map((item) => [
+        item.id,
+        item.is_watch_list,
+      ]);
+    };
+
+    expect(await onList()).toEqual([[ids[0], false]]);
+    await toggle(carol.authorization, ids[0]!);
+    expect(await onList()).toEqual([[ids[0], true]]);
+    await toggle(carol.authorization, ids[0]!);
+    expect(await onList()).toEqual([[ids[0], false]]);
+  });
+});

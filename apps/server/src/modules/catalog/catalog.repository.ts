@@ -2,23 +2,8 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { RowName } from '@reeltime/contract';
 import type { Db, Dialect } from '../../db/connection';
 import type { Database } from '../../db/database';
-import type { CardRow } from './card.mapper';
-
-export const CARD_COLUMNS = [
-  'titles.id',
-  'titles.name',
-  'titles.type',
-  'titles.poster_image',
-  'titles.thumbnail_image',
-  'titles.content_rating',
-  'titles.language',
-  'titles.duration_minutes',
-] as const;
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
+import type { Page } from '../../lib/page';
+import { CARD_COLUMNS, type CardRow } from './card.mapper';
 
 export interface ListFilter {
   genreId?: number | undefined;
@@ -132,16 +117,6 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
     cardsByIds(ids: readonly number[]): Promise<CardRow[]> {
       if (ids.length === 0) return Promise.resolve([]);
       return cards().where('titles.id', 'in', ids).execute();
-    },
-
-    /** Every title id on the member's watch list. */
-    async watchListIds(userId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('watchlist')
-        .select('watchlist.title_id')
-        .where('watchlist.user_id', '=', userId)
-        .execute();
-      return rows.map((row) => row.title_id);
     },
 
     /** True when the episode belongs to a season of this title. */
@@ -354,56 +329,6 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
         .orderBy('videos.position')
         .orderBy('videos.id')
         .execute();
-    },
-
-    /** Where the member stopped in each episode of a show they have played. */
-    episodeProgress(userId: number, titleId: number) {
-      return db
-        .selectFrom('playback_progress')
-        .select(['episode_id', 'position_seconds', 'duration_seconds'])
-        .where('user_id', '=', userId)
-        .where('title_id', '=', titleId)
-        .where('episode_id', '!=', 0)
-        .execute();
-    },
-
-    /** In one query: the like count, whether the member likes the title, and their latest playback position in it. */
-    memberState(userId: number, titleId: number) {
-      return db
-        .selectFrom('titles')
-        .leftJoin('playback_progress as progress', (join) =>
-          join.on((eb) =>
-            eb(
-              'progress.id',
-              '=',
-              eb
-                .selectFrom('playback_progress')
-                .select('playback_progress.id')
-                .where('playback_progress.user_id', '=', userId)
-                .where('playback_progress.title_id', '=', titleId)
-                .orderBy('playback_progress.updated_at', 'desc')
-                .orderBy('playback_progress.id', 'desc')
-                .limit(1),
-            ),
-          ),
-        )
-        .select((eb) => [
-          'titles.like_count',
-          eb
-            .exists(
-              eb
-                .selectFrom('likes')
-                .select('likes.title_id')
-                .where('likes.user_id', '=', userId)
-                .where('likes.title_id', '=', titleId),
-            )
-            .as('is_liked'),
-          'progress.position_seconds',
-          'progress.duration_seconds',
-          'progress.episode_id',
-        ])
-        .where('titles.id', '=', titleId)
-        .executeTakeFirst();
     },
   };
 }

@@ -2,6 +2,7 @@ import {
   ServerMessages,
   type Banner,
   type Cast,
+  type EpisodeProgress,
   type Genre,
   type MovieCard,
   type MovieDetail,
@@ -12,20 +13,19 @@ import {
 } from '@reeltime/contract';
 import type { AppContext } from '../../context';
 import { NotFound } from '../../lib/errors';
+import { toPage } from '../../lib/page';
 import { DAY_MS, isoDay } from '../../lib/time';
 import { signMediaUrl } from '../../media/signed-url';
+import { createPlaybackService } from '../playback/playback.service';
+import { createWatchlistService } from '../watchlist/watchlist.service';
 import { formatDuration, overlayWatchList, releaseYear, toMovieCard } from './card.mapper';
 import { CatalogNamespaces } from './catalog-invalidation';
-import { createCatalogRepository, type ListFilter, type Page } from './catalog.repository';
+import { createCatalogRepository, type ListFilter } from './catalog.repository';
 
 /** Popular and Top TV Channels rank by views over this many days, today included. */
 export const RECENT_VIEW_DAYS = 7;
 /** More Like This holds at most this many titles. */
 export const MORE_ITEMS = 12;
-
-export function toPage(query: PageQuery): Page {
-  return { limit: query.per_page, offset: (query.page - 1) * query.per_page };
-}
 
 /** Cache keys of the shared catalog reads, one per distinct answer (the visitors' bytes use them too). */
 export const catalogKeys = {
@@ -67,13 +67,6 @@ function firstByTitle<T extends { title_id: number | null }>(rows: T[]): Map<num
   return first;
 }
 
-/**
- * A member's watch list is remembered this long (at most the catalog cache lifetime) so browsing
- * rows do not each ask the database; toggling a title forgets it at once.
- */
-const WATCH_LIST_CACHE_SECONDS = 5;
-const watchListKey = (userId: number) => `member:${userId}:watch-list`;
-
 /** The parts of a title's details that every visitor shares, cached as one value. */
 interface SharedDetail {
   detail: MovieDetail;
@@ -85,17 +78,10 @@ export function createCatalogService(ctx: AppContext) {
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     ctx.cache.getOrLoad(`${CatalogNamespaces.catalog}:${key}`, ctx.config.catalogCacheSeconds, load);
 
-  /** The ids on the member's watch list. */
-  async function watchList(userId: number): Promise<Set<number>> {
-    const ttl = Math.min(ctx.config.catalogCacheSeconds, WATCH_LIST_CACHE_SECONDS);
-    return new Set(await ctx.cache.getOrLoad(watchListKey(userId), ttl, () => repo.watchListIds(userId)));
-  }
-
-  /** Lays the member's watch list over shared cards; visitors get the cards as they are. */
-  async function withWatchList(cards: MovieCard[], userId: number | null): Promise<MovieCard[]> {
-    if (userId === null || cards.length === 0) return cards;
-    return overlayWatchList(cards, await watchList(userId));
-  }
+  // What a member did with titles is kept by the modules that record it.
+  const watchlist = createWatchlistService(ctx);
+  const playback = createPlaybackService(ctx);
+  const { withWatchList } = watchlist;
 
   /** Throws NotFound for an unknown or unpublished id, so misses are never cached. */
   async function loadShared(id: number): Promise<SharedDetail> {
@@ -167,18 +153,12 @@ export function createCatalogService(ctx: AppContext) {
   /** Full videos, watch list, like and progress of one member laid over the shared details. */
   async function forMember(shared: SharedDetail, userId: number): Promise<MovieDetail> {
     const { detail, episodeIds } = shared;
-    const [onList, state, videos, episodeProgress] = await Promise.all([
-      watchList(userId),
-      repo.memberState(userId, detail.id),
+    const [onList, state, videos, progressOf] = await Promise.all([
+      watchlist.titleIds(userId),
+      playback.titleState(userId, detail.id),
       repo.mainVideos(detail.id, episodeIds),
-      detail.seasons ? repo.episodeProgress(userId, detail.id) : [],
+      detail.seasons ? playback.episodeProgress(userId, detail.id) : new Map<number, EpisodeProgress>(),
     ]);
-    const progressOf = new Map(
-      episodeProgress.map((row) => [
-        row.episode_id,
-        { position_seconds: row.position_seconds, duration_seconds: row.duration_seconds },
-      ]),
-    );
     const titleLinks: VideoLink[] = [];
     const episodeLinks = new Map<number, VideoLink[]>();
     for (const video of videos) {
@@ -193,8 +173,8 @@ export function createCatalogService(ctx: AppContext) {
       ...detail,
       video_links: titleLinks,
       is_watch_list: onList.has(detail.id),
-      is_liked: Boolean(state?.is_liked),
-      likes: state?.like_count ?? detail.likes,
+      is_liked: state.is_liked,
+      likes: state.likes,
       more_items: overlayWatchList(detail.more_items, onList),
       ...(detail.seasons
         ? {
@@ -211,23 +191,17 @@ export function createCatalogService(ctx: AppContext) {
             })),
           }
         : {}),
-      progress:
-        state && state.position_seconds !== null && state.duration_seconds !== null
-          ? {
-              position_seconds: state.position_seconds,
-              duration_seconds: state.duration_seconds,
-              ...(state.episode_id ? { episode_id: state.episode_id } : {}),
-            }
-          : null,
+      progress: state.progress
+        ? {
+            position_seconds: state.progress.position_seconds,
+            duration_seconds: state.progress.duration_seconds,
+            ...(state.progress.episode_id ? { episode_id: state.progress.episode_id } : {}),
+          }
+        : null,
     };
   }
 
   return {
-    withWatchList,
-
-    /** Call after the member's watch list changed. */
-    forgetWatchList: (userId: number) => ctx.cache.delete(watchListKey(userId)),
-
     /** Published cards of these ids in the given order (unknown or unpublished ids are skipped). */
     async cardsByIds(ids: readonly number[]): Promise<MovieCard[]> {
       const rows = await repo.cardsByIds(ids);
@@ -239,8 +213,6 @@ export function createCatalogService(ctx: AppContext) {
       }
       return cards;
     },
-
-    isPublished: (id: number) => repo.isPublished(id),
 
     banners(): Promise<Banner[]> {
       return cached(catalogKeys.banners, async () => {

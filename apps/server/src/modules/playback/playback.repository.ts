@@ -1,15 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import { CARD_COLUMNS } from '../catalog/card.mapper';
 
 /** Works on the database or inside a transaction. */
 type Executor = Kysely<Database>;
-
-export interface ProgressRow {
-  position_seconds: number;
-  duration_seconds: number;
-  episode_id: number;
-  finished: number;
-}
 
 export function createPlaybackRepository(db: Executor) {
   return {
@@ -95,28 +89,8 @@ export function createPlaybackRepository(db: Executor) {
       return db
         .selectFrom(latest)
         .innerJoin('titles', 'titles.id', 'p.title_id')
-        .select((eb) => [
-          'titles.id',
-          'titles.name',
-          'titles.type',
-          'titles.poster_image',
-          'titles.thumbnail_image',
-          'titles.content_rating',
-          'titles.language',
-          'titles.duration_minutes',
-          'p.episode_id',
-          'p.position_seconds',
-          'p.duration_seconds',
-          eb
-            .exists(
-              eb
-                .selectFrom('watchlist')
-                .select('watchlist.title_id')
-                .where('watchlist.user_id', '=', userId)
-                .whereRef('watchlist.title_id', '=', 'titles.id'),
-            )
-            .as('is_watch_list'),
-        ])
+        .select(CARD_COLUMNS)
+        .select(['p.episode_id', 'p.position_seconds', 'p.duration_seconds'])
         .where('p.rank', '=', 1)
         .where('p.finished', '=', 0)
         .where('p.position_seconds', '>', 0)
@@ -127,27 +101,58 @@ export function createPlaybackRepository(db: Executor) {
         .execute();
     },
 
-    /** The member's most recent progress row in a title (any episode). */
-    latestProgress(userId: number, titleId: number): Promise<ProgressRow | undefined> {
+    /** Where the member stopped in each episode of a show they have played. */
+    episodeProgress(userId: number, titleId: number) {
       return db
         .selectFrom('playback_progress')
-        .select(['position_seconds', 'duration_seconds', 'episode_id', 'finished'])
+        .select(['episode_id', 'position_seconds', 'duration_seconds'])
         .where('user_id', '=', userId)
         .where('title_id', '=', titleId)
-        .orderBy('updated_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+        .where('episode_id', '!=', 0)
+        .execute();
     },
 
-    async isLiked(userId: number, titleId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('likes')
-        .select('title_id')
-        .where('user_id', '=', userId)
-        .where('title_id', '=', titleId)
+    /**
+     * In one query: the like count, whether the member likes the title, and their latest playback
+     * position in it (any episode). Undefined for an unknown title.
+     */
+    titleState(userId: number, titleId: number) {
+      return db
+        .selectFrom('titles')
+        .leftJoin('playback_progress as progress', (join) =>
+          join.on((eb) =>
+            eb(
+              'progress.id',
+              '=',
+              eb
+                .selectFrom('playback_progress')
+                .select('playback_progress.id')
+                .where('playback_progress.user_id', '=', userId)
+                .where('playback_progress.title_id', '=', titleId)
+                .orderBy('playback_progress.updated_at', 'desc')
+                .orderBy('playback_progress.id', 'desc')
+                .limit(1),
+            ),
+          ),
+        )
+        .select((eb) => [
+          'titles.like_count',
+          eb
+            .exists(
+              eb
+                .selectFrom('likes')
+                .select('likes.title_id')
+                .where('likes.user_id', '=', userId)
+                .where('likes.title_id', '=', titleId),
+            )
+            .as('is_liked'),
+          'progress.position_seconds',
+          'progress.duration_seconds',
+          'progress.episode_id',
+          'progress.finished',
+        ])
+        .where('titles.id', '=', titleId)
         .executeTakeFirst();
-      return Boolean(row);
     },
 
     async deleteLike(userId: number, titleId: number): Promise<boolean> {

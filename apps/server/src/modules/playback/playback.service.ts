@@ -3,6 +3,7 @@ import {
   ServerMessages,
   VIEW_AFTER_SECONDS,
   type ContinueWatchingItem,
+  type EpisodeProgress,
   type LikeResult,
   type PlaybackProgressBodySchema,
   type PlaybackProgressResult,
@@ -13,7 +14,8 @@ import type { AppContext } from '../../context';
 import { NotFound } from '../../lib/errors';
 import { isoDay } from '../../lib/time';
 import { toMovieCard } from '../catalog/card.mapper';
-import { createCatalogRepository } from '../catalog/catalog.repository';
+import { createTitlesService } from '../catalog/titles.service';
+import { createWatchlistService } from '../watchlist/watchlist.service';
 import { createPlaybackRepository } from './playback.repository';
 
 export const PlaybackMessages = {
@@ -47,12 +49,13 @@ export const isFinished = (position: number, duration: number) =>
 export const passesViewMark = (position: number, duration: number) =>
   position >= Math.min(VIEW_AFTER_SECONDS, duration * FINISHED_SHARE);
 
-export function createPlaybackService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
+export function createPlaybackService(ctx: AppContext) {
   const repo = createPlaybackRepository(ctx.db);
-  const catalog = createCatalogRepository(ctx.db, ctx.dialect);
+  const titles = createTitlesService(ctx);
+  const watchlist = createWatchlistService(ctx);
 
   async function requireTitle(titleId: number): Promise<void> {
-    if (!(await catalog.isPublished(titleId))) throw new NotFound(ServerMessages.titleNotFound);
+    if (!(await titles.isPublished(titleId))) throw new NotFound(ServerMessages.titleNotFound);
   }
 
   return {
@@ -60,7 +63,7 @@ export function createPlaybackService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
     async saveProgress(userId: number, input: ProgressInput): Promise<PlaybackProgressResult> {
       const titleId = input.entertainment_id;
       await requireTitle(titleId);
-      if (input.episode_id !== undefined && !(await catalog.episodeOfTitle(input.episode_id, titleId))) {
+      if (input.episode_id !== undefined && !(await titles.isEpisodeOf(input.episode_id, titleId))) {
         throw new NotFound(PlaybackMessages.episodeNotFound);
       }
       const position = Math.min(input.position_seconds, input.duration_seconds);
@@ -87,9 +90,12 @@ export function createPlaybackService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
 
     /** Titles the member started and has not finished, most recently watched first. */
     async continueWatching(userId: number): Promise<ContinueWatchingItem[]> {
-      const rows = await repo.continueWatching(userId, CONTINUE_WATCHING_LIMIT);
+      const [rows, onList] = await Promise.all([
+        repo.continueWatching(userId, CONTINUE_WATCHING_LIMIT),
+        watchlist.titleIds(userId),
+      ]);
       return rows.map((row) => ({
-        ...toMovieCard(row, Boolean(row.is_watch_list)),
+        ...toMovieCard(row, onList.has(row.id)),
         position_seconds: Number(row.position_seconds),
         duration_seconds: Number(row.duration_seconds),
         ...(row.episode_id ? { episode_id: row.episode_id } : {}),
@@ -115,23 +121,31 @@ export function createPlaybackService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
 
     /** The member's like, the like count and the latest progress of one title (for its details). */
     async titleState(userId: number, titleId: number): Promise<MemberTitleState> {
-      const [isLiked, likes, progress] = await Promise.all([
-        repo.isLiked(userId, titleId),
-        repo.likeCount(titleId),
-        repo.latestProgress(userId, titleId),
-      ]);
+      const state = await repo.titleState(userId, titleId);
       return {
-        is_liked: isLiked,
-        likes,
-        progress: progress
-          ? {
-              position_seconds: Number(progress.position_seconds),
-              duration_seconds: Number(progress.duration_seconds),
-              ...(progress.episode_id ? { episode_id: progress.episode_id } : {}),
-              finished: progress.finished === 1,
-            }
-          : null,
+        is_liked: Boolean(state?.is_liked),
+        likes: Number(state?.like_count ?? 0),
+        progress:
+          state && state.position_seconds !== null && state.duration_seconds !== null
+            ? {
+                position_seconds: Number(state.position_seconds),
+                duration_seconds: Number(state.duration_seconds),
+                ...(state.episode_id ? { episode_id: state.episode_id } : {}),
+                finished: state.finished === 1,
+              }
+            : null,
       };
+    },
+
+    /** Where the member stopped in each episode of a show, by episode id. */
+    async episodeProgress(userId: number, titleId: number): Promise<Map<number, EpisodeProgress>> {
+      const rows = await repo.episodeProgress(userId, titleId);
+      return new Map(
+        rows.map((row) => [
+          row.episode_id,
+          { position_seconds: row.position_seconds, duration_seconds: row.duration_seconds },
+        ]),
+      );
     },
   };
 }

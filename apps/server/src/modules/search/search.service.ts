@@ -1,7 +1,9 @@
 import { MAX_SUGGESTIONS, type MovieCard, type PageQuery, type Suggestion } from '@reeltime/contract';
 import type { AppContext } from '../../context';
+import { toPage } from '../../lib/page';
 import { CatalogNamespaces } from '../catalog/catalog-invalidation';
-import { createCatalogService, toPage } from '../catalog/catalog.service';
+import { createCatalogService } from '../catalog/catalog.service';
+import { createWatchlistService } from '../watchlist/watchlist.service';
 import { createSearchRepository, type TitleHit } from './search.repository';
 import {
   containsAny,
@@ -24,6 +26,7 @@ const TYPO_ENOUGH = MAX_SUGGESTIONS;
 export function createSearchService(ctx: AppContext) {
   const repo = createSearchRepository(ctx.db, ctx.dialect);
   const catalog = createCatalogService(ctx);
+  const watchlist = createWatchlistService(ctx);
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     ctx.cache.getOrLoad(`${CatalogNamespaces.search}:${key}`, ctx.config.catalogCacheSeconds, load);
 
@@ -95,7 +98,7 @@ export function createSearchService(ctx: AppContext) {
         const hits = await ranked(text, Math.min(offset + page.per_page, SEARCH_WINDOW));
         return catalog.cardsByIds(hits.slice(offset).map((hit) => hit.id));
       });
-      return catalog.withWatchList(cards, userId);
+      return watchlist.withWatchList(cards, userId);
     },
   };
 }

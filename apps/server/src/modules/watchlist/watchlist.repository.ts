@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection';
-import type { Page } from '../catalog/catalog.repository';
+import type { Page } from '../../lib/page';
+import { CARD_COLUMNS, type CardRow } from '../catalog/card.mapper';
 
 export function createWatchlistRepository(db: Db) {
   return {
@@ -19,12 +20,21 @@ export function createWatchlistRepository(db: Db) {
         .onConflict((conflict) => conflict.columns(['user_id', 'title_id']).doNothing())
         .execute();
     },
-    /** Ids of one page of the member's published titles, most recently added first. */
-    async pageOfIds(userId: number, page: Page): Promise<number[]> {
+    /** Every title id on the member's list, published or not. */
+    async titleIds(userId: number): Promise<number[]> {
       const rows = await db
         .selectFrom('watchlist')
-        .innerJoin('titles', 'titles.id', 'watchlist.title_id')
         .select('watchlist.title_id')
+        .where('watchlist.user_id', '=', userId)
+        .execute();
+      return rows.map((row) => row.title_id);
+    },
+    /** One page of the member's published titles as cards, most recently added first. */
+    pageOfCards(userId: number, page: Page): Promise<CardRow[]> {
+      return db
+        .selectFrom('watchlist')
+        .innerJoin('titles', 'titles.id', 'watchlist.title_id')
+        .select(CARD_COLUMNS)
         .where('watchlist.user_id', '=', userId)
         .where('titles.is_published', '=', 1)
         .orderBy('watchlist.created_at', 'desc')
@@ -32,7 +42,6 @@ export function createWatchlistRepository(db: Db) {
         .limit(page.limit)
         .offset(page.offset)
         .execute();
-      return rows.map((row) => row.title_id);
     },
   };
 }

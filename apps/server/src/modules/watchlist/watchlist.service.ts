@@ -1,29 +1,52 @@
 import { ServerMessages, type MovieCard, type PageQuery } from '@reeltime/contract';
 import type { AppContext } from '../../context';
 import { NotFound } from '../../lib/errors';
-import { createCatalogService, toPage } from '../catalog/catalog.service';
+import { toPage } from '../../lib/page';
+import { overlayWatchList, toMovieCard } from '../catalog/card.mapper';
+import { createTitlesService } from '../catalog/titles.service';
 import { createWatchlistRepository } from './watchlist.repository';
+
+/**
+ * A member's watch list is remembered this long (at most the catalog cache lifetime) so browsing
+ * rows do not each ask the database; toggling a title forgets it at once.
+ */
+const WATCH_LIST_CACHE_SECONDS = 5;
+const watchListKey = (userId: number) => `member:${userId}:watch-list`;
 
 export function createWatchlistService(ctx: AppContext) {
   const repo = createWatchlistRepository(ctx.db);
-  const catalog = createCatalogService(ctx);
+  const titles = createTitlesService(ctx);
+
+  /** The ids on the member's watch list. */
+  async function titleIds(userId: number): Promise<Set<number>> {
+    const ttl = Math.min(ctx.config.catalogCacheSeconds, WATCH_LIST_CACHE_SECONDS);
+    return new Set(await ctx.cache.getOrLoad(watchListKey(userId), ttl, () => repo.titleIds(userId)));
+  }
+
   return {
+    titleIds,
+
+    /** Lays the member's watch list over shared cards; visitors get the cards as they are. */
+    async withWatchList(cards: MovieCard[], userId: number | null): Promise<MovieCard[]> {
+      if (userId === null || cards.length === 0) return cards;
+      return overlayWatchList(cards, await titleIds(userId));
+    },
+
     /** Adds the title when it is not on the list, removes it when it is; returns the new state. */
     async toggle(userId: number, titleId: number): Promise<boolean> {
       try {
         if (await repo.remove(userId, titleId)) return false;
-        if (!(await catalog.isPublished(titleId))) throw new NotFound(ServerMessages.titleNotFound);
+        if (!(await titles.isPublished(titleId))) throw new NotFound(ServerMessages.titleNotFound);
         await repo.add(userId, titleId, Date.now());
         return true;
       } finally {
-        await catalog.forgetWatchList(userId);
+        await ctx.cache.delete(watchListKey(userId));
       }
     },
 
     async list(userId: number, query: PageQuery): Promise<MovieCard[]> {
-      const ids = await repo.pageOfIds(userId, toPage(query));
-      const cards = await catalog.cardsByIds(ids);
-      return cards.map((card) => ({ ...card, is_watch_list: true }));
+      const rows = await repo.pageOfCards(userId, toPage(query));
+      return rows.map((row) => toMovieCard(row, true));
     },
   };
 }
