@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
-/** Browser journeys against the real server, a fresh demo catalog and Debian's Chromium. */
+/** Browser journeys against the real server run as in production, a fresh demo catalog and Debian's Chromium. */
 export default defineConfig({
   testDir: './e2e',
   outputDir: './artifacts/e2e-results',

@@ -15,6 +15,7 @@ import {
   writeCatalogFacts,
 } from '../support/env';
 import { signIn } from '../support/ui';
+import { hasVideoInPreparation } from '../support/videos';
 
 const run = promisify(execFile);
 
@@ -46,7 +47,7 @@ async function importVideo(file: string, titleId: number, kind: 'trailer' | 'mai
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR, LOG_LEVEL: 'warn', INIT_CWD: ROOT },
+      env: { ...process.env, NODE_ENV: 'production', DATA_DIR, LOG_LEVEL: 'warn', INIT_CWD: ROOT },
     },
   );
 }
@@ -56,10 +57,11 @@ setup('pick a title with a public trailer and give it a full video', async ({ re
   const { token } = await apiLogin(request, DEMO_MEMBER.email, DEMO_MEMBER.password);
 
   // A recent title whose full video, if it has one, is served by the site (not a YouTube or Vimeo
-  // embed, which would need the internet).
+  // embed, which would need the internet) and is not still being transcoded in the background.
   const latest = await getData<Card[]>(request, '/user/latest-movie?per_page=10');
   let chosen: Details | undefined;
   for (const card of latest) {
+    if (hasVideoInPreparation(card.id)) continue;
     const details = await getData<Details>(request, `/user/movie-details/${card.id}`, token);
     if (details.video_links.every((link) => link.url.startsWith('/media/'))) {
       chosen = details;

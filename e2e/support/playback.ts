@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { apiLogin, bearer, getData } from './api';
 import { makeClip } from './clip';
 import { API, DATA_DIR, DATABASE_FILE, DEMO_MEMBER, ROOT } from './env';
+import { hasVideoInPreparation } from './videos';
 
 const run = promisify(execFile);
 
@@ -70,7 +71,7 @@ async function importMainVideo(file: string, titleId: number): Promise<string> {
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR, LOG_LEVEL: 'warn', INIT_CWD: ROOT },
+      env: { ...process.env, NODE_ENV: 'production', DATA_DIR, LOG_LEVEL: 'warn', INIT_CWD: ROOT },
     },
   );
   return stdout;
@@ -110,6 +111,7 @@ export async function preparePlaybackTitle(request: APIRequestContext): Promise<
       const latest = await getData<Card[]>(request, '/user/latest-movie?per_page=20');
       let chosen: Details | undefined;
       for (const card of [...latest].reverse()) {
+        if (hasVideoInPreparation(card.id)) continue;
         const details = await memberDetails(request, card.id, token);
         if (details.type === 'movie' && details.trailer_url && details.video_links.length === 0) {
           chosen = details;

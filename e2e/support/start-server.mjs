@@ -1,30 +1,34 @@
-// Starts the real server for the browser tests on a fresh data folder with the demo catalog.
+// Starts the real server for the browser tests as production runs it (catalog cache on with its
+// default lifetime, the in-process media worker running), on a fresh data folder holding the demo
+// catalog. Production never seeds the demo, so a development-mode step seeds it first.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.join(root, 'artifacts', 'e2e-data');
+const port = process.env.E2E_PORT ?? '3100';
 rmSync(dataDir, { recursive: true, force: true });
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: process.env.E2E_PORT ?? '3100',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_AUTH_MAX: '1000',
-    CATALOG_CACHE_SECONDS: '0',
-    // The demo seed queues full streams for background transcoding, which would take a CPU core
-    // for minutes during the run. The tests need one full video only: the setup project imports a
-    // short clip with the media import command, which transcodes it in its own process.
-    MEDIA_WORKER_CONCURRENCY: '0',
-  },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: port,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  LOG_LEVEL: 'warn',
+  // Every journey signs in from the same address; production's limit would refuse most of them.
+  RATE_LIMIT_AUTH_MAX: '1000',
+};
+
+/** Runs a TypeScript entry point with that environment; resolves with its exit code. */
+function run(entry) {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, stdio: 'inherit', env });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => child.kill(signal));
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+}
+
+const seeded = await run('e2e/support/seed-demo.ts');
+if (seeded !== 0) process.exit(seeded);
+process.exit(await run('apps/server/src/main.ts'));
