@@ -22,6 +22,9 @@ export interface WorkerOptions {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
+/** The abort reason of a job stopped because it was cancelled (rather than by a shutdown). */
+const CANCELLED = 'cancelled';
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -58,6 +61,10 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler<neve
     const now = Date.now();
     if (error === undefined) {
       await jobs.complete(row.id, now);
+      return;
+    }
+    if (signal.aborted && signal.reason === CANCELLED) {
+      log?.info({ jobId: row.id, type: row.type }, 'job cancelled');
       return;
     }
     if (signal.aborted && !running) {
@@ -143,7 +150,7 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler<neve
       const now = Date.now();
       Promise.all([jobs.heartbeat([id], now), jobs.notRunning([id])])
         .then(([, ended]) => {
-          if (ended.includes(id)) controller.abort(new Error('cancelled'));
+          if (ended.includes(id)) controller.abort(CANCELLED);
         })
         .catch((error: unknown) => log?.warn({ jobId: id, err: messageOf(error) }, 'job heartbeat failed'));
     }, heartbeatMs);
