@@ -1,3 +1,4 @@
+import { ServerMessages } from '@reeltime/contract';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -36,6 +37,9 @@ beforeAll(async () => {
   put('private/videos/8/master.m3u8', '#EXTM3U\n# video 8\n');
   put('private/secret.txt', 'private secret');
   put('trailers/3/master.m3u8', '#EXTM3U\n# public trailer\n');
+  put('trailers/3/seg_00000.ts', segment);
+  put('trailers/3/.hidden.ts', 'hidden');
+  put('trailers/3/notes.html', '<script>not media</script>');
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
@@ -241,6 +245,51 @@ describe('the public /media/ path', () => {
     expect(res.body).toContain('public trailer');
     expect(res.headers['content-type']).toMatch(/^application\/vnd\.apple\.mpegurl/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('public media files', () => {
+  const seg = '/media/trailers/3/seg_00000.ts';
+
+  it('answer byte ranges with 206, and unsatisfiable ones with 416', async () => {
+    const part = await get(seg, { range: 'bytes=100-199' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-type']).toBe('video/mp2t');
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${segment.length}`);
+    expect(part.rawPayload.equals(segment.subarray(100, 200))).toBe(true);
+    const beyond = await get(seg, { range: `bytes=${segment.length + 5}-` });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${segment.length}`);
+  });
+
+  it('answer If-None-Match and If-Modified-Since with 304, and HEAD with the length but no body', async () => {
+    const first = await get(seg);
+    expect(first.statusCode).toBe(200);
+    expect(first.rawPayload.equals(segment)).toBe(true);
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const byTag = await get(seg, { 'if-none-match': String(first.headers.etag) });
+    expect(byTag.statusCode).toBe(304);
+    expect(byTag.body).toBe('');
+    const byDate = await get(seg, { 'if-modified-since': String(first.headers['last-modified']) });
+    expect(byDate.statusCode).toBe(304);
+    const head = await server.app.inject({ method: 'HEAD', url: seg });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(segment.length));
+    expect(head.body).toBe('');
+  });
+
+  it('never serve hidden files, files that are not media, or folders', async () => {
+    for (const url of [
+      '/media/trailers/3/.hidden.ts',
+      '/media/trailers/3/notes.html',
+      '/media/trailers/3',
+      '/media/trailers/3/',
+      '/media/',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ status: false, message: ServerMessages.notFound });
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { API_BASE, ServerMessages } from '@reeltime/contract';
 import type { Config } from '../config';
@@ -19,31 +19,16 @@ function withSiteSettings(html: string, config: Config): string {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const PRIVATE_MEDIA = /^\/?private(?:\/|$)/i;
 /** Pages answer HEAD like GET; Node leaves the body out of a HEAD response. */
 const PAGE_METHODS = new Set(['GET', 'HEAD']);
 
 /**
- * Serves public media from DATA_DIR/media, the built web app, and the SPA fallback: unknown API
- * and media paths get a 404 envelope, every other GET or HEAD gets index.html.
+ * Serves the built web app and the SPA fallback: unknown API and media paths get a 404 envelope,
+ * every other GET or HEAD gets index.html. Media files are served by the media plugin.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance) => {
-    const { dataDir, webDistDir } = app.ctx.config;
-    const mediaDir = path.join(dataDir, 'media');
-    await mkdir(mediaDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: mediaDir,
-      prefix: '/media/',
-      decorateReply: false,
-      index: false,
-      dotfiles: 'deny',
-      // Full videos live in media/private and are only served through signed URLs (media/media.routes.ts).
-      allowedPath: (pathName) => !PRIVATE_MEDIA.test(pathName),
-      // Every stored media file has a content-derived or random name, so it never changes.
-      setHeaders: (res) => res.header('cache-control', IMMUTABLE),
-    });
-
+    const { webDistDir } = app.ctx.config;
     const indexFile = path.join(webDistDir, 'index.html');
     const hasWebBuild = existsSync(indexFile);
     const indexHtml = hasWebBuild ? withSiteSettings(await readFile(indexFile, 'utf8'), app.ctx.config) : '';
