@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,11 @@ const media = () => server.app.media;
 const db = () => server.app.ctx.db;
 const video = (id: number) =>
   db().selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** Whatever the transcode jobs left in their local working folder. */
+const transcodeLeftovers = () => {
+  const dir = path.join(server.config.dataDir, 'tmp', 'transcode');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
 const countVideos = async () => (await db().selectFrom('videos').select('id').execute()).length;
 
 describe('media import', () => {
@@ -90,6 +95,10 @@ describe('media import', () => {
         (await server.app.inject({ method: 'GET', url: signed.replace('master.m3u8', file) })).statusCode,
       ).toBe(200);
     }
+    // The tree was built in a working folder and handed to the file store, leaving nothing behind.
+    const tree = await server.app.ctx.files.list(`private/videos/${imported.videoId}`);
+    expect(tree.map((file) => file.key)).toContain(`private/videos/${imported.videoId}/master.m3u8`);
+    expect(transcodeLeftovers()).toEqual([]);
   }, 60_000);
 
   it('attaches an episode’s video to the episode only, and puts trailers in the public folder', async () => {
@@ -174,5 +183,6 @@ describe('media import', () => {
     expect(
       existsSync(path.join(server.config.dataDir, 'media', 'private', 'videos', String(imported.videoId))),
     ).toBe(false);
+    expect(transcodeLeftovers()).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { NotFound, UnsupportedMedia, Validation } from '../lib/errors';
 import type { JobHandler, JobPayload } from '../jobs/job-map';
 import type { JobQueue } from '../jobs/queue';
 import type { Cache } from '../adapters/cache/cache';
+import type { FileStore } from '../adapters/storage/file-store';
 import { invalidateCatalog } from '../modules/catalog/catalog-invalidation';
 import { transcodeToHls, MEDIA_FILES } from './pipeline';
 import { NotAVideoError, probe, type MediaInfo } from './probe';
@@ -55,26 +56,29 @@ export interface MediaDeps {
   db: Db;
   jobs: JobQueue;
   cache: Cache;
+  files: FileStore;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | undefined;
 }
 
-/** Where a video's HLS tree lives and the URL stored for it: private for full videos, public for trailers. */
-export function videoOutput(
-  config: Pick<Config, 'dataDir'>,
-  videoId: number,
-  kind: 'main' | 'trailer',
-): { dir: string; url: string } {
-  const mediaDir = path.join(config.dataDir, 'media');
+/** The file store folder of a video's HLS tree and the URL stored for it: private for full videos, public for trailers. */
+export function videoOutput(videoId: number, kind: 'main' | 'trailer'): { prefix: string; url: string } {
   return kind === 'main'
     ? {
-        dir: path.join(mediaDir, 'private', 'videos', String(videoId)),
+        prefix: `private/videos/${videoId}`,
         url: `${PRIVATE_VIDEOS_PREFIX}/${videoId}/${MEDIA_FILES.master}`,
       }
     : {
-        dir: path.join(mediaDir, 'trailers', String(videoId)),
+        prefix: `trailers/${videoId}`,
         url: `/media/trailers/${videoId}/${MEDIA_FILES.master}`,
       };
 }
+
+/**
+ * ffmpeg writes into a local folder; finished trees are handed to the file store from there. Under
+ * DATA_DIR, so with the local store the hand-over is a rename on the same disk.
+ */
+const transcodeDir = (config: Pick<Config, 'dataDir'>, videoId: number) =>
+  path.join(config.dataDir, 'tmp', 'transcode', String(videoId));
 
 async function regularFile(file: string): Promise<string> {
   const absolute = path.resolve(file);
@@ -99,7 +103,7 @@ async function assertWebVtt(file: string): Promise<void> {
 }
 
 export function createMediaService(deps: MediaDeps) {
-  const { config, db, log, jobs } = deps;
+  const { config, db, log, jobs, files } = deps;
   const tools = config.mediaTools;
   const videos = createMediaRepository(db);
   const catalog = createCatalogRepository(db, config.dialect);
@@ -110,17 +114,20 @@ export function createMediaService(deps: MediaDeps) {
       if (!video) throw new Error(`video ${payload.videoId} does not exist`);
       if (!video.source_path) throw new Error(`video ${payload.videoId} has no source file`);
       await videos.markProcessing(video.id);
-      const output = videoOutput(config, video.id, video.kind);
+      const output = videoOutput(video.id, video.kind);
+      const localTree = transcodeDir(config, video.id);
       let result: Awaited<ReturnType<typeof transcodeToHls>>;
       try {
         result = await transcodeToHls(tools, {
           source: video.source_path,
-          outDir: output.dir,
+          outDir: localTree,
           captions: payload.captions,
           signal: job.signal,
           onProgress: (percent) => job.progress(percent),
         });
+        await files.importDirectory(localTree, output.prefix);
       } catch (error) {
+        await rm(localTree, { recursive: true, force: true });
         // Stopped on purpose (shutdown): the job is queued again, so the video waits again.
         if (job.signal.aborted) await videos.markPending(video.id);
         throw error;
