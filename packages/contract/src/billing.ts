@@ -22,6 +22,7 @@ export const SubscriptionSchema = z.object({
   id: z.number(),
   plan_id: z.number(),
   name: z.string(),
+  /** `cancelled`: ends at end_date and is not renewed; it gives access until then. */
   status: z.enum(['active', 'cancelled', 'expired']),
   start_date: z.string(),
   end_date: z.string(),
@@ -41,9 +42,37 @@ export const PaymentDetailsSchema = z.object({
   discount_amount: z.number(),
   subtotal: z.number(),
   tax_array: z.array(z.object({ name: z.string(), value: z.number(), tax_amount: z.number() })),
+  /** The unused days of the current plan, taken off when another plan replaces it. */
+  credit: z.object({ description: z.string(), amount: z.number() }).optional(),
   total: z.number(),
 });
 export type PaymentDetails = z.infer<typeof PaymentDetailsSchema>;
+
+/** One payment in the member's billing history. */
+export const PaymentSchema = z.object({
+  id: z.number(),
+  plan_id: z.number(),
+  plan_name: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  /** ISO 8601 UTC. */
+  paid_at: z.string(),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+/** A printable receipt: the payment with the breakdown that was charged, to the paisa. */
+export const ReceiptSchema = PaymentSchema.extend({
+  receipt_number: z.string(),
+  site_name: z.string(),
+  member_name: z.string(),
+  member_email: z.string(),
+  period_start: z.string(),
+  period_end: z.string(),
+  details: PaymentDetailsSchema,
+});
+export type Receipt = z.infer<typeof ReceiptSchema>;
 
 export const ProcessPaymentBodySchema = z.object({
   plan_id: IdSchema,

@@ -103,6 +103,8 @@ export const MovieDetailSchema = z.object({
   trailer_url: z.string(),
   trailer_url_type: LinkTypeSchema,
   video_links: z.array(VideoLinkSchema),
+  /** True for a member without a plan on a title that is not free: trailer only, and a way to choose a plan. */
+  needs_plan: z.boolean(),
   is_watch_list: z.boolean(),
   is_liked: z.boolean(),
   likes: z.number(),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AdminOverviewSchema } from './admin';
 import type {
   ApiTokenDataSchema,
   ChangePasswordBodySchema,
@@ -10,6 +11,20 @@ import type {
   UpdateProfileBodySchema,
   UserSchema,
 } from './auth';
+import type {
+  ActiveSubscriptionsSchema,
+  PaymentDetailsSchema,
+  PaymentSchema,
+  PaymentSuccessBodySchema,
+  PaymentSuccessResultSchema,
+  PlanIdQuerySchema,
+  PlanSchema,
+  ProcessPaymentBodySchema,
+  ProcessPaymentResultSchema,
+  ReceiptSchema,
+  SubscriptionIdQuerySchema,
+  SubscriptionSchema,
+} from './billing';
 import type {
   BannerSchema,
   GenreSchema,
@@ -103,6 +118,39 @@ export type ApiEndpoints = RowEndpoints & {
     method: 'POST';
     body: In<typeof EntertainmentBodySchema>;
     response: Out<typeof LikeResultSchema>;
+  };
+  '/admin/overview': { method: 'GET'; response: Out<typeof AdminOverviewSchema> };
+  '/user/plans': { method: 'GET'; response: Out<typeof PlanSchema>[] };
+  '/user/subscription-plan': { method: 'GET'; response: Out<typeof ActiveSubscriptionsSchema> };
+  '/user/cancle-subscription': {
+    method: 'POST';
+    query: In<typeof SubscriptionIdQuerySchema>;
+    response: Out<typeof SubscriptionSchema>;
+  };
+  '/user/get-payment-details': {
+    method: 'POST';
+    query: In<typeof PlanIdQuerySchema>;
+    response: Out<typeof PaymentDetailsSchema>;
+  };
+  '/user/process-payment': {
+    method: 'POST';
+    body: In<typeof ProcessPaymentBodySchema>;
+    response: Out<typeof ProcessPaymentResultSchema>;
+  };
+  '/user/payment-success': {
+    method: 'POST';
+    body: In<typeof PaymentSuccessBodySchema>;
+    response: Out<typeof PaymentSuccessResultSchema>;
+  };
+  '/user/payments': {
+    method: 'GET';
+    query: In<typeof PageQuerySchema>;
+    response: Out<typeof PaymentSchema>[];
+  };
+  '/user/payments/:id/receipt': {
+    method: 'GET';
+    params: In<typeof IdParamsSchema>;
+    response: Out<typeof ReceiptSchema>;
   };
 };
 

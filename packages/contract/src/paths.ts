@@ -32,10 +32,13 @@ export const ApiPaths = {
   paymentDetails: '/user/get-payment-details',
   processPayment: '/user/process-payment',
   paymentSuccess: '/user/payment-success',
+  payments: '/user/payments',
+  receipt: '/user/payments/:id/receipt',
   sendMailToCast: '/user/send-mail-to-cast',
   playbackProgress: '/user/playback-progress',
   continueWatching: '/user/continue-watching',
   like: '/user/like',
+  adminOverview: '/admin/overview',
 } as const;
 
 /** The six browse rows, in the order of their API paths. */
