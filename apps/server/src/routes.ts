@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { requireMember } from './plugins/auth';
+import { requireAdmin, requireMember } from './plugins/auth';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authMemberRoutes, authPublicRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
@@ -9,7 +10,8 @@ import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
 
 /**
  * Every API module, under /api/v1. Public routes first; member routes share one scope whose
- * onRequest hook refuses visitors, so access never depends on matching URL strings.
+ * onRequest hook refuses visitors, and admin routes (/admin/...) one whose hook also refuses
+ * members, so access never depends on matching URL strings.
  */
 export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(authPublicRoutes);
@@ -21,5 +23,9 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
     await member.register(playbackRoutes);
     await member.register(searchRoutes);
     await member.register(watchlistRoutes);
+  });
+  await api.register(async (admin) => {
+    admin.addHook('onRequest', requireAdmin);
+    await admin.register(adminRoutes);
   });
 }
