@@ -4,9 +4,13 @@ import fp from 'fastify-plugin';
 import path from 'node:path';
 import { FormLimits, ServerMessages } from '@reeltime/contract';
 import { AppError } from '../lib/errors';
+import { MINUTE_MS } from '../lib/time';
 import { nestFormFields, parseFieldName } from './form-fields';
 import { routeAccepts } from './content-types';
-import { UploadSpool, type UploadedFile } from './upload-spool';
+import { removeStaleUploads, UploadSpool, type UploadedFile } from './upload-spool';
+
+/** A spooled file this old cannot belong to a request still in flight. */
+const STALE_UPLOAD_MS = 60 * MINUTE_MS;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,6 +52,12 @@ export const formsPlugin = fp(
       throwFileSizeLimit: true,
     });
     const uploadsDir = path.join(app.ctx.config.dataDir, 'tmp', 'uploads');
+    app.addHook('onReady', async () => {
+      // In the background: start never waits on it.
+      removeStaleUploads(uploadsDir, STALE_UPLOAD_MS).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'could not remove stale uploads'),
+      );
+    });
     app.decorateRequest('uploads', {
       getter() {
         return ((this as FastifyRequest & { _uploads?: Map<string, UploadedFile> })._uploads ??= new Map());

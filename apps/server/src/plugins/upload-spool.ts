@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ServerMessages } from '@reeltime/contract';
@@ -56,4 +56,19 @@ export class UploadSpool {
     this.discarded = true;
     await Promise.all(this.paths.map((file) => rm(file, { force: true })));
   }
+}
+
+/** Deletes spooled files older than `maxAgeMs`: left by a process that stopped in the middle of a request. */
+export async function removeStaleUploads(dir: string, maxAgeMs: number, now = Date.now()): Promise<number> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names.filter((candidate) => candidate.endsWith('.upload'))) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info && info.mtimeMs < now - maxAgeMs) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }
