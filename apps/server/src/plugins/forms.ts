@@ -23,7 +23,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The route reads its multipart body itself with `request.parts()` (streaming each file where
-     * it belongs, with its own limit); the forms plugin leaves the body alone.
+     * it belongs, with its own limit); the forms plugin leaves the body alone. The parser still
+     * cuts a file at MAX_UPLOAD_MB (`part.file.truncated`), so a route's own limit stays below it.
      */
     streamedUploads?: boolean;
   }

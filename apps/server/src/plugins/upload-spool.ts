@@ -27,8 +27,7 @@ export class UploadSpool {
 
   /**
    * Streams a file part to a new file. Refused with 413 as soon as the part passes the multipart
-   * size limit, keeping nothing. An empty part (a file input left
-   * empty) gives undefined.
+   * size limit, keeping nothing. An empty part (a file input left empty) gives undefined.
    */
   async save(part: MultipartFile): Promise<UploadedFile | undefined> {
     await mkdir(this.dir, { recursive: true });
