@@ -4,6 +4,7 @@ import { ServerMessages } from '@reeltime/contract';
 import { withReadThrough } from './adapters/cache/cache';
 import { createMemoryCacheStore } from './adapters/cache/memory';
 import { createSmtpTransport } from './adapters/mail/smtp';
+import { createBuiltinGateway } from './adapters/payment/builtin';
 import { createInProcessRateLimitStore } from './adapters/rate-limit/rate-limit-store';
 import { createImageStore } from './adapters/storage/images';
 import { createLocalFileStore } from './adapters/storage/local-file-store';
@@ -17,6 +18,7 @@ import { createDatabaseJobRunner } from './jobs/runner';
 import { createLogger } from './lib/logger';
 import { mediaJobHandlers } from './media/media.jobs';
 import { authJobHandlers } from './modules/auth/auth.jobs';
+import { billingJobHandlers } from './modules/billing/billing.jobs';
 import { createTokenService } from './modules/auth/token.service';
 import { mailJobHandlers } from './modules/mail/mail.jobs';
 import { createMailService } from './modules/mail/mail.service';
@@ -64,12 +66,13 @@ export async function createRuntime(
     images: createImageStore(files, ServerMessages.unsupportedMedia),
     tokens: createTokenService(db, config.tokenPepper, cache),
     rateLimits: createInProcessRateLimitStore(),
-    payments: null,
+    payments: createBuiltinGateway(db, config.publicUrl),
   };
   const handlers: JobHandlers = {
     ...mediaJobHandlers(ctx),
     ...mailJobHandlers({ db, transport }),
     ...authJobHandlers(ctx),
+    ...billingJobHandlers(ctx),
   };
   const runner = createDatabaseJobRunner(db, handlers, {
     concurrency: { media: config.media.workerConcurrency, light: LIGHT_JOB_CONCURRENCY },

@@ -9,6 +9,7 @@ import type { JobRunner } from './jobs/queue';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { mediaPlugin } from './media/media.plugin';
 import { avatarSweepPlugin } from './modules/profile/avatar-sweep.plugin';
+import { builtinCheckoutRoutes } from './modules/billing/builtin-checkout.routes';
 import { registerApiRoutes } from './routes';
 import { authPlugin } from './plugins/auth';
 import { contentTypesPlugin } from './plugins/content-types';
@@ -61,6 +62,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(formsPlugin);
   await app.register(textInputPlugin);
   await app.register(registerApiRoutes, { prefix: API_BASE });
+  if (runtime.ctx.payments.name === 'builtin') await app.register(builtinCheckoutRoutes);
   await app.register(mediaPlugin);
   await app.register(webPlugin);
   await app.register(avatarSweepPlugin);

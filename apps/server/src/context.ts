@@ -34,8 +34,8 @@ export interface AppContext {
   tokens: TokenService;
   /** Where rate-limit counts live. */
   rateLimits: RateLimitStore;
-  /** The payment gateway; none until billing configures one. */
-  payments: PaymentGateway | null;
+  /** Takes payments: the built-in test checkout, or Stripe when configured. */
+  payments: PaymentGateway;
 }
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAdmin, requireMember } from './plugins/auth';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authMemberRoutes, authPublicRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -23,6 +24,7 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
     await member.register(playbackRoutes);
     await member.register(searchRoutes);
     await member.register(watchlistRoutes);
+    await member.register(billingRoutes);
   });
   await api.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin);

@@ -87,6 +87,7 @@ export const ServerMessages = {
   subscriptionNotFound: 'Subscription not found.',
   subscriptionCancelled: 'Your subscription is cancelled. You can keep watching until the end date.',
   paymentNotFound: 'Payment not found.',
+  subscriptionEnded: 'This subscription has already ended.',
   unsupportedContentType: 'The content type of the request is not supported.',
   fieldTooLong: 'A form field is too long.',
   brokenText: 'Text must be valid Unicode without NUL characters.',

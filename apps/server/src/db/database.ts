@@ -175,6 +175,12 @@ export interface PlansTable {
   discount_percent: number;
   position: number;
   is_active: number;
+  /** Highest rendition height a member of this plan is served (720, 1080, 2160). */
+  max_height: number;
+  /** Streams one member may play at the same time. */
+  screens: number;
+  /** 1: the member sees the ad slot. */
+  has_ads: number;
 }
 
 export interface PlanLimitationsTable {
@@ -204,6 +210,14 @@ export interface CheckoutSessionsTable {
   status: 'open' | 'paid' | 'expired';
   created_at: number;
   paid_at: number | null;
+  expires_at: number;
+  /** JSON of the Breakdown charged (modules/billing/money.ts). */
+  breakdown_json: string;
+  replaces_subscription_id: number | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  /** Set once by the one fulfilment that created the subscription. */
+  fulfilled_at: number | null;
 }
 
 export interface SubscriptionsTable {
@@ -216,10 +230,31 @@ export interface SubscriptionsTable {
   end_date: string;
   created_at: number;
   cancelled_at: number | null;
+  starts_at: number;
+  ends_at: number;
+  gateway: string;
+  gateway_subscription_id: string | null;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  plan_id: number;
+  subscription_id: number;
+  checkout_session_id: string | null;
+  amount_minor: number;
+  currency: string;
+  breakdown_json: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  period_start: number;
+  period_end: number;
+  paid_at: number;
 }
 
 export interface PaymentEventsTable {
   id: Generated<number>;
+  event_id: string | null;
   checkout_session_id: string;
   type: string;
   payload: string;
@@ -305,6 +340,7 @@ export interface Database {
   taxes: TaxesTable;
   checkout_sessions: CheckoutSessionsTable;
   subscriptions: SubscriptionsTable;
+  payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   submissions: SubmissionsTable;
   submission_cast: SubmissionCastTable;

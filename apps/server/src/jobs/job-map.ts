@@ -28,6 +28,14 @@ export const JobMap = {
     lane: 'light',
     payload: z.object({ email: z.string().min(1).max(255) }),
   },
+  'billing.expire-subscription': {
+    lane: 'light',
+    payload: z.object({ subscriptionId: z.number().int().positive() }),
+  },
+  'billing.renewal-reminder': {
+    lane: 'light',
+    payload: z.object({ subscriptionId: z.number().int().positive() }),
+  },
 } as const satisfies Record<string, { lane: JobLane; maxAttempts?: number; payload: z.ZodType }>;
 
 /**

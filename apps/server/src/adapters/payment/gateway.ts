@@ -4,7 +4,7 @@
  */
 export interface PaymentGateway {
   readonly name: 'builtin' | 'stripe';
-  /** Opens a checkout for `amountMinor` and returns where the member pays. */
+  /** Opens a checkout for `amountMinor` and returns its id and where the member pays. */
   createCheckout(input: {
     memberId: number;
     email: string;

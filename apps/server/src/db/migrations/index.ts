@@ -3,6 +3,7 @@ import * as initial from './0001-initial';
 import * as media from './0002-media';
 import * as catalogIndexes from './0003-catalog-indexes';
 import * as mailAndJobs from './0004-mail-and-jobs';
+import * as billing from './0005-billing';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-media': media,
   '0003-catalog-indexes': catalogIndexes,
   '0004-mail-and-jobs': mailAndJobs,
+  '0005-billing': billing,
 };
 
 export const migrationProvider: MigrationProvider = {

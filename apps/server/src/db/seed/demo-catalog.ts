@@ -101,11 +101,14 @@ export interface DemoBanner {
   position: number;
 }
 
+/** A plan with the limits the service enforces (its cards list exactly these). */
 export interface DemoPlan {
   name: string;
   price_minor: number;
   discount_percent: number;
-  limitations: { title: string; included: boolean; limit: string | Record<string, unknown> }[];
+  max_height: number;
+  screens: number;
+  has_ads: boolean;
 }
 
 export interface DemoCatalog {
@@ -308,38 +311,22 @@ export function buildDemoCatalog(now: number = Date.now()): DemoCatalog {
   }));
 
   const plans: DemoPlan[] = [
-    {
-      name: 'Basic',
-      price_minor: 14_900,
-      discount_percent: 0,
-      limitations: [
-        { title: 'Screens', included: true, limit: '1' },
-        { title: 'Resolution', included: true, limit: '720p' },
-        { title: 'Downloads', included: false, limit: 'Not included' },
-        { title: 'Ad-free viewing', included: false, limit: 'Short ads before titles' },
-      ],
-    },
+    { name: 'Basic', price_minor: 14_900, discount_percent: 0, max_height: 720, screens: 1, has_ads: true },
     {
       name: 'Standard',
       price_minor: 39_900,
       discount_percent: 10,
-      limitations: [
-        { title: 'Screens', included: true, limit: '2' },
-        { title: 'Resolution', included: true, limit: '1080p' },
-        { title: 'Downloads', included: true, limit: { devices: 2, titles: 25 } },
-        { title: 'Ad-free viewing', included: true, limit: 'No ads' },
-      ],
+      max_height: 1080,
+      screens: 2,
+      has_ads: false,
     },
     {
       name: 'Premium',
       price_minor: 64_900,
       discount_percent: 0,
-      limitations: [
-        { title: 'Screens', included: true, limit: '4' },
-        { title: 'Resolution', included: true, limit: '4K + HDR' },
-        { title: 'Downloads', included: true, limit: { devices: 6, titles: 100 } },
-        { title: 'Ad-free viewing', included: true, limit: 'No ads' },
-      ],
+      max_height: 2160,
+      screens: 4,
+      has_ads: false,
     },
   ];
 

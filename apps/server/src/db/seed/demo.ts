@@ -2,7 +2,9 @@ import { sql, type InsertObject, type Kysely } from 'kysely';
 import path from 'node:path';
 import type { AppContext } from '../../context';
 import { createMediaService } from '../../media/media.service';
+import { priceBreakdown } from '../../modules/billing/money';
 import { invalidateCatalog } from '../../modules/catalog/catalog-invalidation';
+import { addMonths, isoDay } from '../../lib/time';
 import { hashPassword } from '../../modules/users/passwords';
 import type { Dialect } from '../connection';
 import type { Database } from '../database';
@@ -24,6 +26,70 @@ export const DEMO_ACCOUNTS = {
   member: { email: 'member@reeltime.local', password: 'member123', first_name: 'Demo', last_name: 'Member' },
   admin: { email: 'admin@reeltime.local', password: 'admin1234', first_name: 'Site', last_name: 'Admin' },
 } as const;
+
+/** The demo member pays for this plan, so both paths (with a plan, and a new signup without) can be tried. */
+const DEMO_MEMBER_PLAN = 'Standard';
+
+/** The demo member's current plan, as if paid at seed time: subscription, payment and its end-of-plan job. */
+async function subscribeDemoMember(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  userId: number,
+  planName: string,
+  now: number,
+): Promise<void> {
+  const plan = await trx
+    .selectFrom('plans')
+    .selectAll()
+    .where('name', '=', planName)
+    .executeTakeFirstOrThrow();
+  const taxes = await trx
+    .selectFrom('taxes')
+    .select(['name', 'percent'])
+    .where('is_active', '=', 1)
+    .execute();
+  const breakdown = priceBreakdown(
+    { priceMinor: plan.price_minor, discountPercent: plan.discount_percent },
+    taxes,
+  );
+  const endsAt = addMonths(now, plan.duration_value);
+  const { id: subscriptionId } = await trx
+    .insertInto('subscriptions')
+    .values({
+      user_id: userId,
+      plan_id: plan.id,
+      checkout_session_id: null,
+      status: 'active',
+      start_date: isoDay(now),
+      end_date: isoDay(endsAt),
+      starts_at: now,
+      ends_at: endsAt,
+      created_at: now,
+      cancelled_at: null,
+      gateway: 'builtin',
+      gateway_subscription_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('payments')
+    .values({
+      user_id: userId,
+      plan_id: plan.id,
+      subscription_id: subscriptionId,
+      checkout_session_id: null,
+      amount_minor: breakdown.totalMinor,
+      currency: ctx.config.currency,
+      breakdown_json: JSON.stringify(breakdown),
+      card_brand: 'Visa',
+      card_last4: '4242',
+      period_start: now,
+      period_end: endsAt,
+      paid_at: now,
+    })
+    .execute();
+  await ctx.jobs.enqueue('billing.expire-subscription', { subscriptionId }, { runAt: endsAt, within: trx });
+}
 
 /** Any fixed number: the advisory lock that keeps two PostgreSQL processes from seeding together. */
 const SEED_LOCK_KEY = 7_310_524;
@@ -98,10 +164,12 @@ export async function seedDemoIfEmpty(
       created_at: now,
       updated_at: now,
     });
-    await trx
+    const [member] = await trx
       .insertInto('users')
       .values([account(DEMO_ACCOUNTS.member, memberHash, 0), account(DEMO_ACCOUNTS.admin, adminHash, 1)])
+      .returning('id')
       .execute();
+    await subscribeDemoMember(ctx, trx, member!.id, DEMO_MEMBER_PLAN, now);
     return true;
   });
   if (!seeded) return;
@@ -295,7 +363,7 @@ async function insertCatalog(
 
   // Plans one at a time, in order: on an empty database Basic, Standard and Premium get ids 1, 2, 3.
   for (const [position, plan] of catalog.plans.entries()) {
-    const { id } = await trx
+    await trx
       .insertInto('plans')
       .values({
         name: plan.name,
@@ -305,20 +373,10 @@ async function insertCatalog(
         discount_percent: plan.discount_percent,
         position: position + 1,
         is_active: 1,
+        max_height: plan.max_height,
+        screens: plan.screens,
+        has_ads: plan.has_ads ? 1 : 0,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('plan_limitations')
-      .values(
-        plan.limitations.map((limitation, index) => ({
-          plan_id: id,
-          limitation_title: limitation.title,
-          limitation_value: limitation.included ? 1 : 0,
-          limit_json: JSON.stringify(limitation.limit),
-          position: index + 1,
-        })),
-      )
       .execute();
   }
   await trx

@@ -219,6 +219,7 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
           'titles.trailer_url',
           'titles.trailer_url_type',
           'titles.like_count',
+          'titles.is_free',
         ])
         .where('titles.id', '=', id)
         .where('titles.is_published', '=', 1)

@@ -20,6 +20,7 @@ import { createPlaybackService } from '../playback/playback.service';
 import { createWatchlistService } from '../watchlist/watchlist.service';
 import { formatDuration, overlayWatchList, releaseYear, toMovieCard } from './card.mapper';
 import { CatalogNamespaces } from './catalog-invalidation';
+import { createEntitlementService } from '../billing/entitlement.service';
 import { createCatalogRepository, type ListFilter } from './catalog.repository';
 
 /** Popular and Top TV Channels rank by views over this many days, today included. */
@@ -71,6 +72,8 @@ function firstByTitle<T extends { title_id: number | null }>(rows: T[]): Map<num
 interface SharedDetail {
   detail: MovieDetail;
   episodeIds: number[];
+  /** Free titles play in full for every member, with a plan or not. */
+  isFree: boolean;
 }
 
 export function createCatalogService(ctx: AppContext) {
@@ -81,6 +84,7 @@ export function createCatalogService(ctx: AppContext) {
   // What a member did with titles is kept by the modules that record it.
   const watchlist = createWatchlistService(ctx);
   const playback = createPlaybackService(ctx);
+  const entitlement = createEntitlementService(ctx);
   const { withWatchList } = watchlist;
 
   /** Throws NotFound for an unknown or unpublished id, so misses are never cached. */
@@ -139,6 +143,7 @@ export function createCatalogService(ctx: AppContext) {
       thumbnail_image: title.thumbnail_image,
       ...trailerOf(title, firstByTitle(trailers)),
       video_links: [],
+      needs_plan: false,
       is_watch_list: false,
       is_liked: false,
       likes: title.like_count,
@@ -147,16 +152,17 @@ export function createCatalogService(ctx: AppContext) {
       casts,
       ...(title.type === 'tvshow' ? { seasons } : {}),
     };
-    return { detail, episodeIds };
+    return { detail, episodeIds, isFree: title.is_free === 1 };
   }
 
   /** Full videos, watch list, like and progress of one member laid over the shared details. */
   async function forMember(shared: SharedDetail, userId: number): Promise<MovieDetail> {
     const { detail, episodeIds } = shared;
+    const entitled = shared.isFree || (await entitlement.currentPlan(userId)) !== null;
     const [onList, state, videos, progressOf] = await Promise.all([
       watchlist.titleIds(userId),
       playback.titleState(userId, detail.id),
-      repo.mainVideos(detail.id, episodeIds),
+      entitled ? repo.mainVideos(detail.id, episodeIds) : Promise.resolve([]),
       detail.seasons ? playback.episodeProgress(userId, detail.id) : new Map<number, EpisodeProgress>(),
     ]);
     const titleLinks: VideoLink[] = [];
@@ -172,6 +178,7 @@ export function createCatalogService(ctx: AppContext) {
     return {
       ...detail,
       video_links: titleLinks,
+      needs_plan: !entitled,
       is_watch_list: onList.has(detail.id),
       is_liked: state.is_liked,
       likes: state.likes,

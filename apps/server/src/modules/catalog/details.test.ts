@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscribe } from '../../testing/billing';
 import type { NewTitle } from '../../db/database';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { catalogFixtures } from './catalog.fixtures';
@@ -156,6 +157,9 @@ beforeAll(async () => {
   hidden = await fx.title({ name: 'Not Yet', is_published: 0 });
   alice = await fx.member('alice@example.com');
   bob = await fx.member('bob@example.com');
+  // Both have a plan: full videos are for members with one (billing tests cover those without).
+  const { planId } = await subscribe(server.app, alice.id);
+  await subscribe(server.app, bob.id, planId);
 });
 afterAll(() => server.close());
 

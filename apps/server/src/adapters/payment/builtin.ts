@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/connection';
+import type { PaymentGateway } from './gateway';
+
+/** Built-in checkouts expire this long after they open. */
+export const BUILTIN_CHECKOUT_TTL_MS = 30 * 60_000;
+
+/**
+ * The built-in test checkout (the default, offline): the session is the checkout_sessions row, and
+ * the app's own card page at /checkout/<id> (modules/billing/builtin-checkout.routes.ts) pays it.
+ */
+export function createBuiltinGateway(db: Db, publicUrl: string): PaymentGateway {
+  return {
+    name: 'builtin',
+    async createCheckout() {
+      const sessionId = `cs_test_${randomBytes(24).toString('base64url')}`;
+      return { sessionId, url: `${publicUrl}/checkout/${sessionId}` };
+    },
+    async checkoutStatus(sessionId) {
+      const row = await db
+        .selectFrom('checkout_sessions')
+        .select(['status', 'expires_at'])
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      if (!row || row.status === 'expired') return 'expired';
+      if (row.status === 'paid') return 'paid';
+      return row.expires_at <= Date.now() ? 'expired' : 'open';
+    },
+  };
+}

@@ -1,0 +1,201 @@
+import {
+  ServerMessages,
+  type Payment,
+  type PaymentDetails,
+  type Plan,
+  type Receipt,
+  type Subscription,
+} from '@reeltime/contract';
+import { BUILTIN_CHECKOUT_TTL_MS } from '../../adapters/payment/builtin';
+import type { AppContext } from '../../context';
+import { Conflict, Forbidden, NotFound, PaymentRequired } from '../../lib/errors';
+import { DAY_MS, isoDay } from '../../lib/time';
+import { createUserRepository } from '../users/user.repository';
+import { cancellationMail } from './billing-mail';
+import { createBillingRepository, type PlanRow } from './billing.repository';
+import { createEntitlementService } from './entitlement.service';
+import { fulfilCheckout, type FulfilledSubscription } from './fulfilment';
+import { percentOf, priceBreakdown, toMajor, toMinor, toPaymentDetails, type Breakdown } from './money';
+import { planLimitations } from './plan-limitations';
+
+const toSubscription = (row: FulfilledSubscription): Subscription => ({
+  id: row.id,
+  plan_id: row.plan_id,
+  name: row.plan_name,
+  status: row.status,
+  start_date: row.start_date,
+  end_date: row.end_date,
+});
+
+/** Plans, prices, checkouts, subscriptions and the billing history of a member. */
+export function createBillingService(ctx: AppContext) {
+  const repo = createBillingRepository(ctx.db);
+  const entitlement = createEntitlementService(ctx);
+  const { currency } = ctx.config;
+
+  async function activePlan(planId: number): Promise<PlanRow> {
+    const plan = await repo.plan(planId);
+    if (!plan || plan.is_active !== 1) throw new NotFound(ServerMessages.planNotFound);
+    return plan;
+  }
+
+  /** The unused whole days of the member's current plan, as a credit on the price of a new one. */
+  async function creditFor(userId: number, now: number) {
+    const current = await repo.currentSubscription(userId, now);
+    if (!current) return null;
+    const paid = await repo.paymentOfSubscription(current.id);
+    const totalDays = Math.max(1, Math.round((current.ends_at - current.starts_at) / DAY_MS));
+    const unusedDays = Math.min(totalDays, Math.floor((current.ends_at - now) / DAY_MS));
+    if (!paid || unusedDays < 1) return null;
+    const amountMinor = Math.floor((paid.amount_minor * unusedDays * 2 + totalDays) / (2 * totalDays));
+    return {
+      subscriptionId: current.id,
+      line: { description: `Credit for ${unusedDays} unused days of ${current.plan_name}`, amountMinor },
+    };
+  }
+
+  async function breakdownFor(userId: number, plan: PlanRow, now: number) {
+    const [taxes, credit] = await Promise.all([repo.activeTaxes(), creditFor(userId, now)]);
+    const breakdown: Breakdown = priceBreakdown(
+      { priceMinor: plan.price_minor, discountPercent: plan.discount_percent },
+      taxes,
+      credit?.line ?? null,
+    );
+    return { breakdown, replaces: credit?.subscriptionId ?? null };
+  }
+
+  return {
+    async plans(): Promise<Plan[]> {
+      const plans = await repo.activePlans();
+      return plans.map((plan) => ({
+        plan_id: plan.id,
+        name: plan.name,
+        total_price: toMajor(plan.price_minor - percentOf(plan.price_minor, plan.discount_percent)),
+        currency,
+        duration_value: plan.duration_value,
+        duration: plan.duration,
+        plan_type: planLimitations(plan),
+      }));
+    },
+
+    async current(userId: number): Promise<Subscription[]> {
+      const row = await repo.currentSubscription(userId, Date.now());
+      return row ? [toSubscription(row)] : [];
+    },
+
+    async paymentDetails(userId: number, planId: number): Promise<PaymentDetails> {
+      const plan = await activePlan(planId);
+      const { breakdown } = await breakdownFor(userId, plan, Date.now());
+      return toPaymentDetails(plan.id, currency, breakdown);
+    },
+
+    /** Opens a checkout for the server's own total; a client whose price differs is told to look again. */
+    async startCheckout(userId: number, planId: number, clientPrice: number) {
+      const plan = await activePlan(planId);
+      const now = Date.now();
+      const { breakdown, replaces } = await breakdownFor(userId, plan, now);
+      if (toMinor(clientPrice) !== breakdown.totalMinor) throw new Conflict(ServerMessages.priceChanged);
+      const member = (await createUserRepository(ctx.db).findById(userId))!;
+      const { sessionId, url } = await ctx.payments.createCheckout({
+        memberId: userId,
+        email: member.email,
+        planId: plan.id,
+        planName: plan.name,
+        amountMinor: breakdown.totalMinor,
+        currency,
+        successUrl: `${ctx.config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${ctx.config.publicUrl}/plans`,
+        idempotencyKey: `checkout:${userId}:${plan.id}:${now}`,
+      });
+      await repo.insertCheckout({
+        id: sessionId,
+        user_id: userId,
+        plan_id: plan.id,
+        amount_minor: breakdown.totalMinor,
+        currency,
+        gateway: ctx.payments.name,
+        status: 'open',
+        created_at: now,
+        paid_at: null,
+        expires_at: now + BUILTIN_CHECKOUT_TTL_MS,
+        breakdown_json: JSON.stringify(breakdown),
+        replaces_subscription_id: replaces,
+        card_brand: null,
+        card_last4: null,
+        fulfilled_at: null,
+      });
+      return { redirect_url: url, session_id: sessionId };
+    },
+
+    /** The return from a checkout: the subscription once the gateway says it is paid. Idempotent. */
+    async confirm(userId: number, checkoutId: string): Promise<Subscription> {
+      const checkout = await repo.checkout(checkoutId);
+      if (!checkout || checkout.user_id !== userId) throw new NotFound(ServerMessages.checkoutNotFound);
+      const done = await repo.subscriptionOfCheckout(checkoutId);
+      if (done) return toSubscription(done);
+      if ((await ctx.payments.checkoutStatus(checkoutId)) !== 'paid') {
+        throw new PaymentRequired(ServerMessages.paymentNotCompleted);
+      }
+      const fulfilled = await fulfilCheckout(ctx, checkoutId);
+      if (!fulfilled) throw new PaymentRequired(ServerMessages.paymentNotCompleted);
+      return toSubscription(fulfilled);
+    },
+
+    /** Cancels at the end of the period: access stays until end_date, and nothing renews. */
+    async cancel(userId: number, subscriptionId: number): Promise<Subscription> {
+      const row = await repo.subscription(subscriptionId);
+      if (!row) throw new NotFound(ServerMessages.subscriptionNotFound);
+      if (row.user_id !== userId) throw new Forbidden(ServerMessages.forbidden);
+      if (row.status === 'expired' || row.ends_at <= Date.now()) {
+        throw new Conflict(ServerMessages.subscriptionEnded);
+      }
+      if (row.status === 'active') {
+        await ctx.db.transaction().execute(async (trx) => {
+          if (!(await createBillingRepository(trx).cancel(row.id, Date.now()))) return;
+          const member = (await createUserRepository(trx).findById(userId))!;
+          await ctx.mail.send(cancellationMail(ctx.config, member, row.plan_name, row.ends_at), trx);
+        });
+      }
+      await entitlement.forget(userId);
+      return toSubscription((await repo.subscription(subscriptionId))!);
+    },
+
+    async payments(userId: number, page: { limit: number; offset: number }): Promise<Payment[]> {
+      const rows = await repo.paymentsOf(userId, page);
+      return rows.map((row) => ({
+        id: row.id,
+        plan_id: row.plan_id,
+        plan_name: row.plan_name,
+        amount: toMajor(row.amount_minor),
+        currency: row.currency,
+        paid_at: new Date(row.paid_at).toISOString(),
+        card_brand: row.card_brand,
+        card_last4: row.card_last4,
+      }));
+    },
+
+    async receipt(userId: number, paymentId: number): Promise<Receipt> {
+      const row = await repo.payment(paymentId);
+      if (!row || row.user_id !== userId) throw new NotFound(ServerMessages.paymentNotFound);
+      const breakdown = JSON.parse(row.breakdown_json) as Breakdown;
+      return {
+        id: row.id,
+        plan_id: row.plan_id,
+        plan_name: row.plan_name,
+        amount: toMajor(row.amount_minor),
+        currency: row.currency,
+        paid_at: new Date(row.paid_at).toISOString(),
+        card_brand: row.card_brand,
+        card_last4: row.card_last4,
+        receipt_number: `R-${isoDay(row.paid_at).replaceAll('-', '')}-${String(row.id).padStart(6, '0')}`,
+        site_name: ctx.config.appName,
+        member_name: `${row.first_name} ${row.last_name}`,
+        member_email: row.email,
+        period_start: isoDay(row.period_start),
+        period_end: isoDay(row.period_end),
+        details: toPaymentDetails(row.plan_id, row.currency, breakdown),
+      };
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;
