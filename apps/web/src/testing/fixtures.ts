@@ -1,4 +1,16 @@
-import type { Banner, Genre, MovieCard, MovieDetail, Suggestion, User } from '@reeltime/contract';
+import type {
+  Banner,
+  Genre,
+  MovieCard,
+  MovieDetail,
+  Payment,
+  PaymentDetails,
+  Plan,
+  Receipt,
+  Subscription,
+  Suggestion,
+  User,
+} from '@reeltime/contract';
 
 export function movieCard(overrides: Partial<MovieCard> = {}): MovieCard {
   const id = overrides.id ?? 1;
@@ -81,12 +93,109 @@ export function movieDetail(overrides: Partial<MovieDetail> = {}): MovieDetail {
     trailer_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     trailer_url_type: 'youtube',
     video_links: [],
+    needs_plan: false,
     is_watch_list: false,
     is_liked: false,
     likes: 0,
     genres: [{ id: 1, name: 'Drama' }],
     more_items: [],
     casts: [],
+    ...overrides,
+  };
+}
+
+/** The three plans of the demo catalog; plan 2 is the discounted one. */
+export const plans: Plan[] = [
+  {
+    plan_id: 1,
+    name: 'Basic',
+    total_price: 149,
+    currency: 'INR',
+    duration_value: 1,
+    duration: 'month',
+    plan_type: [
+      { limitation_title: 'Screens', limitation_value: true, limit: '1' },
+      { limitation_title: 'Downloads', limitation_value: false, limit: 'Not included' },
+    ],
+  },
+  {
+    plan_id: 2,
+    name: 'Standard',
+    total_price: 399,
+    currency: 'INR',
+    duration_value: 1,
+    duration: 'month',
+    plan_type: [
+      { limitation_title: 'Screens', limitation_value: true, limit: '2' },
+      { limitation_title: 'Downloads', limitation_value: true, limit: { devices: 2, titles: 25 } },
+    ],
+  },
+  {
+    plan_id: 3,
+    name: 'Premium',
+    total_price: 6490,
+    currency: 'INR',
+    duration_value: 12,
+    duration: 'month',
+    plan_type: [{ limitation_title: 'Screens', limitation_value: true, limit: '4' }],
+  },
+];
+
+export function subscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: 5,
+    plan_id: 2,
+    name: 'Standard',
+    status: 'active',
+    start_date: '2025-07-15',
+    end_date: '2025-08-15',
+    ...overrides,
+  };
+}
+
+/** Standard at 10% off with 18% GST: 399 - 39.90 = 359.10, + 64.64 = 423.74. */
+export function paymentDetails(overrides: Partial<PaymentDetails> = {}): PaymentDetails {
+  return {
+    plan_id: 2,
+    currency: 'INR',
+    price: 399,
+    discount: '10%',
+    discount_amount: 39.9,
+    subtotal: 359.1,
+    tax_array: [{ name: 'GST', value: 18, tax_amount: 64.64 }],
+    total: 423.74,
+    ...overrides,
+  };
+}
+
+export function payment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: 31,
+    plan_id: 2,
+    plan_name: 'Standard',
+    amount: 423.74,
+    currency: 'INR',
+    paid_at: '2025-07-15T12:00:00.000Z',
+    card_brand: 'visa',
+    card_last4: '4242',
+    ...overrides,
+  };
+}
+
+export function receipt(overrides: Partial<Receipt> = {}): Receipt {
+  return {
+    ...payment(),
+    receipt_number: 'RT-2025-000031',
+    site_name: 'Reeltime',
+    member_name: 'Asha Rao',
+    member_email: 'asha@example.com',
+    period_start: '2025-07-15',
+    period_end: '2025-08-15',
+    details: paymentDetails({
+      credit: { description: 'Unused days of Basic', amount: 50 },
+      total: 373.74,
+    }),
+    amount: 373.74,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { ApiPaths } from '@reeltime/contract';
 import { apiGet, emptyOnFailure, apiRequest } from '../../../lib/api-client';
 import { GRID_PAGE_SIZE, pagedCardsQuery } from '../../../lib/paged-query';
+import { titleDetailsRootKey } from '../../../lib/query-keys';
 
 export function genresQuery() {
   return queryOptions({
@@ -31,7 +32,7 @@ export function tvShowsQuery() {
   );
 }
 
-export const titleDetailsKey = (id: number) => ['titles', 'details', id] as const;
+export const titleDetailsKey = (id: number) => [...titleDetailsRootKey, id] as const;
 
 export function movieDetailsQuery(id: number) {
   return queryOptions({

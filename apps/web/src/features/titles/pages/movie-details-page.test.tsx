@@ -1,7 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Episode, LikeResult, MovieDetail, PlaybackProgressResult } from '@reeltime/contract';
+import {
+  Messages,
+  type Episode,
+  type LikeResult,
+  type MovieDetail,
+  type PlaybackProgressResult,
+} from '@reeltime/contract';
 import { mockApi, ok, type Handlers } from '../../../testing/fetch-mock';
 import { movieDetail } from '../../../testing/fixtures';
 import { renderApp, signIn } from '../../../testing/render';
@@ -256,5 +262,35 @@ describe('Movie details: resume, like and episodes', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('Movie details: a member without a plan', () => {
+  it('gets the trailer and a call to choose a plan where Watch Now would be', async () => {
+    signIn();
+    const { router } = renderDetails(movieDetail({ needs_plan: true, video_links: [] }));
+
+    const choose = await screen.findByRole('link', { name: Messages.choosePlanToWatch });
+    expect(choose).toHaveAttribute('href', '/plans');
+    expect(screen.queryByRole('button', { name: 'Watch Now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Watch Now' })).not.toBeInTheDocument();
+    expect(screen.getByText('Trailer')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Video player' }).querySelector('iframe')).toHaveAttribute(
+      'src',
+      expect.stringContaining('youtube'),
+    );
+
+    mockApi({
+      'GET /user/plans': ok([]),
+      'GET /user/subscription-plan': ok({ activeSubscriptions: [] }),
+    });
+    await userEvent.click(choose);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/plans'));
+  });
+
+  it('leaves visitors with Watch Now leading to sign in', async () => {
+    renderDetails(movieDetail({ needs_plan: false }));
+    expect(await screen.findByRole('link', { name: 'Watch Now' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: Messages.choosePlanToWatch })).not.toBeInTheDocument();
   });
 });

@@ -248,6 +248,12 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
                 <span>Watch Now</span>
               </Link>
             )}
+            {signedIn && movie.needs_plan && (
+              <Link to="/plans" className="btn btn-primary btn-lg">
+                <PlayIcon />
+                <span>{Messages.choosePlanToWatch}</span>
+              </Link>
+            )}
             {signedIn && !isTrailer && (
               <PlayActions offer={offer} isShow={isShow} noteId={resumeNoteId} onPlay={playAt} />
             )}
