@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, looksLikeEmail, yearOf } from './format';
+import { formatDate, formatDuration, formatMoney, looksLikeEmail, yearOf } from './format';
 
 describe('formatDuration', () => {
   it.each([
@@ -37,5 +37,29 @@ describe('looksLikeEmail', () => {
     expect(looksLikeEmail('a@example.com')).toBe(true);
     expect(looksLikeEmail('a@example')).toBe(false);
     expect(looksLikeEmail('a example.com')).toBe(false);
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows major units with two decimals in the given currency', () => {
+    expect(formatMoney(149, 'INR')).toBe('₹149.00');
+    expect(formatMoney(1234.5, 'EUR')).toBe('€1,234.50');
+    expect(formatMoney(-39.9, 'INR')).toBe('-₹39.90');
+  });
+
+  it('falls back to the site currency, and keeps the amount with an unknown code', () => {
+    expect(formatMoney(10)).toBe('₹10.00');
+    expect(formatMoney(10, 'NOT-A-CODE')).toBe('10.00 NOT-A-CODE');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes a calendar date in words, whatever the time zone', () => {
+    expect(formatDate('2025-08-15')).toBe('15 August 2025');
+    expect(formatDate('2026-01-01')).toBe('1 January 2026');
+  });
+
+  it('leaves other text as it is', () => {
+    expect(formatDate('soon')).toBe('soon');
   });
 });

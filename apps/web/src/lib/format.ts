@@ -1,3 +1,5 @@
+import { siteCurrency } from './env';
+
 /** Renders a title duration given as text `H:M` (`"2:05"` -> `2hrs 5min`). */
 export function formatDuration(duration: string | null | undefined): string {
   if (duration === null || duration === undefined || duration.trim() === '') return 'Unknown duration';
@@ -28,4 +30,37 @@ export function looksLikeEmail(value: string): boolean {
 /** A member's initials for an avatar without a picture; `?` when there is no name. */
 export function initials(first: string | undefined, last: string | undefined): string {
   return `${first?.[0] ?? ''}${last?.[0] ?? ''}`.toUpperCase() || '?';
+}
+
+/** An amount in major units in `currency` (`149` INR -> `₹149.00`); the site currency when none is given. */
+export function formatMoney(amount: number, currency: string = siteCurrency): string {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency: currency || siteCurrency }).format(
+      amount,
+    );
+  } catch {
+    // An unknown currency code still shows the amount.
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+const calendarDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar date `YYYY-MM-DD` in words (`2025-08-15` -> `15 August 2025`); other text as it is. */
+export function formatDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return date;
+  return calendarDate.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+}
+
+/** The day of an ISO timestamp in the reader's time zone (`15 August 2025`). */
+export function formatDay(timestamp: string): string {
+  const time = new Date(timestamp);
+  if (Number.isNaN(time.getTime())) return timestamp;
+  return time.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 }
