@@ -1,5 +1,58 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Link, useSearchParams } from 'react-router';
+import { Messages, type Subscription } from '@reeltime/contract';
+import { CheckIcon } from '../../../components/icons';
+import { formatDate } from '../../../lib/format';
+import { usePaymentConfirmation } from '../api/plans-api';
+import '../../../styles/billing.scss';
 
+/** Where the checkout sends the member back: confirms the payment and shows the plan it bought. */
 export function PaymentSuccessPage() {
-  return <ComingSoon title="Payment" />;
+  const [searchParams] = useSearchParams();
+  const sessionId = searchParams.get('session_id')?.trim() ?? '';
+  const confirmation = usePaymentConfirmation(sessionId);
+
+  return (
+    <section className="container-xxl page-section payment-result">
+      {confirmation.isPending && confirmation.fetchStatus !== 'idle' ? (
+        <Processing />
+      ) : confirmation.data ? (
+        <Confirmed subscription={confirmation.data} />
+      ) : (
+        <div role="alert" className="payment-result__card">
+          <h1 className="page-title">Payment not confirmed</h1>
+          <p>{Messages.paymentConfirmFailed}</p>
+          <Link to="/plans" className="btn btn-outline-light">
+            Back to plans
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Processing() {
+  return (
+    <div className="payment-result__card" role="status" aria-busy="true">
+      <span className="app-loading__spinner" aria-hidden="true" />
+      <h1 className="page-title">Processing your payment</h1>
+      <p>Please wait while we confirm your payment.</p>
+    </div>
+  );
+}
+
+function Confirmed({ subscription }: { subscription: Subscription }) {
+  return (
+    <div className="payment-result__card payment-result__card--success">
+      <span className="payment-result__icon">
+        <CheckIcon size={36} />
+      </span>
+      <h1 className="page-title">Payment Successful</h1>
+      <p>
+        Your subscription is activated: {subscription.name}, valid until {formatDate(subscription.end_date)}.
+      </p>
+      <Link to="/browse" className="btn btn-primary btn-lg">
+        Go to Home
+      </Link>
+    </div>
+  );
 }

@@ -1,5 +1,37 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { ShimmerGrid } from '../../../components/shimmer';
+import { currentSubscription, plansQuery, subscriptionsQuery } from '../api/plans-api';
+import { PlanCard } from '../components/plan-card';
+import { SubscriptionBanner } from '../components/subscription-banner';
+import '../../../styles/billing.scss';
 
 export function PlansPage() {
-  return <ComingSoon title="Subscription Plans" />;
+  const plans = useQuery(plansQuery());
+  const subscriptions = useQuery(subscriptionsQuery());
+
+  return (
+    <section className="container-xxl page-section plans-page">
+      <div className="page-header">
+        <h1 className="page-title">Subscription Plans</h1>
+      </div>
+      {plans.isPending || subscriptions.isPending ? (
+        <ShimmerGrid label="Loading plans" />
+      ) : (
+        <>
+          <SubscriptionBanner subscription={currentSubscription(subscriptions.data ?? [])} />
+          {plans.data && plans.data.length > 0 ? (
+            <ul className="row g-4 list-unstyled plan-list" aria-label="Plans">
+              {plans.data.map((plan) => (
+                <li key={plan.plan_id} className="col-12 col-md-6 col-xl-4">
+                  <PlanCard plan={plan} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-body-secondary">No plans are on offer right now.</p>
+          )}
+        </>
+      )}
+    </section>
+  );
 }

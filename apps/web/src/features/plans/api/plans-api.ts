@@ -1,0 +1,92 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiPaths, type ProcessPaymentBody, type Subscription } from '@reeltime/contract';
+import { ApiError, apiGet, apiRequest, emptyOnFailure } from '../../../lib/api-client';
+import { invalidatePlanDependentQueries, plansRootKey } from '../../../lib/query-keys';
+
+/** Plans on sale; a failed load is logged and shows no plans (the spec's rule for lists). */
+export function plansQuery() {
+  return queryOptions({
+    queryKey: [...plansRootKey, 'list'],
+    queryFn: ({ signal }) => emptyOnFailure('the plans', signal, () => apiGet(ApiPaths.plans, { signal })),
+  });
+}
+
+/** The member's subscriptions that still give access; a failed load is logged and shows none. */
+export function subscriptionsQuery() {
+  return queryOptions({
+    queryKey: [...plansRootKey, 'subscription'],
+    queryFn: ({ signal }) =>
+      emptyOnFailure('the subscription', signal, async () => {
+        const { activeSubscriptions } = await apiGet(ApiPaths.subscriptionPlan, { signal });
+        return activeSubscriptions;
+      }),
+  });
+}
+
+/** The subscription the banner shows: a running one first, then one that ends at its end date. */
+export function currentSubscription(subscriptions: readonly Subscription[]): Subscription | null {
+  return (
+    subscriptions.find((item) => item.status === 'active') ??
+    subscriptions.find((item) => item.status === 'cancelled') ??
+    null
+  );
+}
+
+/** Cancels at the end of the period; resolves once plans and subscription have reloaded. */
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(ApiPaths.cancelSubscription, { method: 'POST', query: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: plansRootKey }),
+  });
+}
+
+/** What the plan costs the member now. A POST that only reads, so it is a query, fetched afresh on each visit. */
+export function paymentDetailsQuery(planId: number) {
+  return queryOptions({
+    queryKey: [...plansRootKey, 'payment-details', planId],
+    queryFn: async ({ signal }) =>
+      (await apiRequest(ApiPaths.paymentDetails, { method: 'POST', query: { plan_id: planId }, signal }))
+        .data,
+    enabled: Number.isInteger(planId) && planId > 0,
+    staleTime: 0,
+  });
+}
+
+/** Starts a checkout for the total the member saw; a 409 means the price changed meanwhile. */
+export function useProcessPayment() {
+  return useMutation({
+    mutationFn: async (body: ProcessPaymentBody) =>
+      (await apiRequest(ApiPaths.processPayment, { method: 'POST', body })).data,
+  });
+}
+
+/** The checkout can send the member back before the payment is recorded: ask again a few times. */
+export const CONFIRM_ATTEMPTS = 4;
+export const CONFIRM_RETRY_DELAY_MS = 1500;
+
+const isNotPaidYet = (error: unknown) => error instanceof ApiError && error.status === 402;
+
+/**
+ * Confirms the checkout session the member came back from (idempotent on the server), then marks
+ * everything that follows the plan stale: subscription, payments and title details.
+ */
+export function usePaymentConfirmation(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['payment-confirmation', sessionId],
+    queryFn: async ({ signal }) => {
+      const { data } = await apiRequest(ApiPaths.paymentSuccess, {
+        method: 'POST',
+        body: { session_id: sessionId, gateway: 'stripe' },
+        signal,
+      });
+      void invalidatePlanDependentQueries(queryClient);
+      return data.subscription;
+    },
+    enabled: sessionId !== '',
+    staleTime: Infinity,
+    retry: (failures, error) => isNotPaidYet(error) && failures < CONFIRM_ATTEMPTS - 1,
+    retryDelay: CONFIRM_RETRY_DELAY_MS,
+  });
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Messages, type PaymentDetails } from '@reeltime/contract';
+import { useToast } from '../../../components/toast/toast-context';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useProcessPayment } from '../api/plans-api';
+
+interface ProceedPaymentProps {
+  details: PaymentDetails;
+  /** Loads the details again, after the server said the price changed. */
+  onPriceChanged: () => Promise<unknown>;
+}
+
+/**
+ * Starts the checkout for the total on screen and opens it in a new tab. `noopener` keeps the
+ * checkout from reaching back into this page, and also means the browser never says whether the
+ * tab opened, so a link to the checkout stays in view for when it was blocked.
+ */
+export function ProceedPayment({ details, onPriceChanged }: ProceedPaymentProps) {
+  const toast = useToast();
+  const process = useProcessPayment();
+  const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
+
+  const onProceed = async () => {
+    setCheckoutUrl(null);
+    try {
+      const { redirect_url: url } = await process.mutateAsync({
+        plan_id: details.plan_id,
+        payment_method: 'stripe',
+        price: details.total,
+      });
+      if (!url) {
+        console.warn('The payment was started without a checkout address');
+        return;
+      }
+      window.open(url, '_blank', 'noopener');
+      setCheckoutUrl(url);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) await onPriceChanged();
+      toast.error(errorMessage(error, Messages.somethingWentWrong));
+    }
+  };
+
+  return (
+    <div className="proceed-payment">
+      <button
+        type="button"
+        className="btn btn-primary btn-lg"
+        disabled={process.isPending}
+        aria-busy={process.isPending}
+        onClick={() => void onProceed()}
+      >
+        {process.isPending ? 'Starting checkout...' : 'Proceed Payment'}
+      </button>
+      <p role="status" className="proceed-payment__note">
+        {checkoutUrl && (
+          <>
+            The checkout opened in a new tab. Not there?{' '}
+            <a href={checkoutUrl} target="_blank" rel="noopener">
+              Open the checkout
+            </a>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
