@@ -88,6 +88,10 @@ describe('routing and session', () => {
       'href',
       '/plans',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Billing history' })).toHaveAttribute(
+      'href',
+      '/billing',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/edit-profile');
     expect(screen.getByText('asha@example.com')).toBeInTheDocument();
     await user.keyboard('{End}');

@@ -131,6 +131,20 @@ export const routes: RouteObject[] = [
                     Component: m.PaymentSuccessPage,
                   })),
               },
+              {
+                path: 'billing',
+                lazy: () =>
+                  import('../features/billing/pages/billing-history-page').then((m) => ({
+                    Component: m.BillingHistoryPage,
+                  })),
+              },
+              {
+                path: 'billing/:id/receipt',
+                lazy: () =>
+                  import('../features/billing/pages/receipt-page').then((m) => ({
+                    Component: m.ReceiptPage,
+                  })),
+              },
             ],
           },
           {

@@ -81,6 +81,11 @@ export function ProfileMenu() {
             </Link>
           </li>
           <li role="none">
+            <Link role="menuitem" to="/billing" tabIndex={-1} onClick={() => close(false)}>
+              Billing history
+            </Link>
+          </li>
+          <li role="none">
             <Link role="menuitem" to="/edit-profile" tabIndex={-1} onClick={() => close(false)}>
               Profile
             </Link>
