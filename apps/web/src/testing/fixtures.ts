@@ -159,7 +159,7 @@ export function paymentDetails(overrides: Partial<PaymentDetails> = {}): Payment
     plan_id: 2,
     currency: 'INR',
     price: 399,
-    discount: '10%',
+    discount: '10% off',
     discount_amount: 39.9,
     subtotal: 359.1,
     tax_array: [{ name: 'GST', value: 18, tax_amount: 64.64 }],

@@ -40,7 +40,7 @@ describe('Receipt page', () => {
         .map((row) => row.textContent),
     ).toEqual([
       'Price₹399.00',
-      'Discount (10%)-₹39.90',
+      'Discount (10% off)-₹39.90',
       'Subtotal₹359.10',
       'GST (18%)₹64.64',
       'Unused days of Basic-₹50.00',

@@ -45,7 +45,7 @@ describe('Payment details page', () => {
     await screen.findByRole('table', { name: 'Price breakdown' });
     expect(lines()).toEqual([
       'Price₹399.00',
-      'Discount (10%)-₹39.90',
+      'Discount (10% off)-₹39.90',
       'Subtotal₹359.10',
       'CGST (9%)₹32.32',
       'SGST (9%)₹32.32',
@@ -61,11 +61,26 @@ describe('Payment details page', () => {
     await screen.findByRole('table', { name: 'Price breakdown' });
     expect(lines()).toEqual([
       'Price₹399.00',
-      'Discount (10%)-₹39.90',
+      'Discount (10% off)-₹39.90',
       'Subtotal₹359.10',
       'GST (18%)₹64.64',
       'Total₹423.74',
     ]);
+  });
+
+  it('names a plan without a discount as such', async () => {
+    renderPaymentDetails(
+      paymentDetails({
+        price: 149,
+        discount: 'No discount',
+        discount_amount: 0,
+        subtotal: 149,
+        tax_array: [{ name: 'GST', value: 18, tax_amount: 26.82 }],
+        total: 175.82,
+      }),
+    );
+    await screen.findByRole('table', { name: 'Price breakdown' });
+    expect(lines().slice(0, 2)).toEqual(['Price₹149.00', 'DiscountNo discount']);
   });
 
   it('Proceed Payment starts the checkout for the total and opens it in a new tab', async () => {
