@@ -67,11 +67,13 @@ export function createMediaRepository(db: Db) {
       await db.updateTable('videos').set({ job_id: jobId }).where('id', '=', id).execute();
     },
 
+    /** A video already playable (a retry after it was published) stays playable. */
     async markProcessing(id: number): Promise<void> {
       await db
         .updateTable('videos')
         .set({ status: 'processing', last_error: null })
         .where('id', '=', id)
+        .where('status', '!=', 'ready')
         .execute();
     },
 
@@ -84,6 +86,7 @@ export function createMediaRepository(db: Db) {
         .execute();
     },
 
+    /** Makes a video playable at `url`, with the videos waiting to share its stream (rows already holding that URL). */
     async markReady(id: number, url: string, durationSeconds: number): Promise<void> {
       await db
         .updateTable('videos')
@@ -95,16 +98,24 @@ export function createMediaRepository(db: Db) {
           duration_seconds: durationSeconds,
           last_error: null,
         })
-        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('id', '=', id),
+            eb.and([eb('url', '=', url), eb('status', 'in', ['pending', 'processing'])]),
+          ]),
+        )
         .execute();
     },
 
-    async markFailed(id: number, error: string): Promise<void> {
-      await db
-        .updateTable('videos')
-        .set({ status: 'failed', last_error: error.slice(0, 4000) })
-        .where('id', '=', id)
-        .execute();
+    /**
+     * A transcode gave up: the video and those waiting to share its stream (`url`) fail with the
+     * reason. One already playable keeps playing what was published; only the reason is kept.
+     */
+    async markFailed(id: number, error: string, url: string): Promise<void> {
+      const reason = error.slice(0, 4000);
+      const sharing = db.updateTable('videos').where((eb) => eb.or([eb('id', '=', id), eb('url', '=', url)]));
+      await sharing.set({ status: 'failed', last_error: reason }).where('status', '!=', 'ready').execute();
+      await sharing.set({ last_error: reason }).where('status', '=', 'ready').execute();
     },
 
     /** A video with its job's progress, for an admin view. */

@@ -15,6 +15,7 @@ import { NotAVideoError, probe, type MediaInfo } from './probe';
 import { createCatalogRepository } from '../modules/catalog/catalog.repository';
 import { createMediaRepository } from './media.repository';
 import { PRIVATE_VIDEOS_PREFIX } from './signed-url';
+import { publishToStore } from './store-publisher';
 
 export const MediaMessages = {
   notAVideo: 'The file is not a video that can be played.',
@@ -124,16 +125,19 @@ export function createMediaService(deps: MediaDeps) {
           captions: payload.captions,
           signal: job.signal,
           onProgress: (percent) => job.progress(percent),
+          // Playable from the lowest rendition on; the higher ones join the master as they finish.
+          publish: publishToStore(files, output.prefix, async (update, step) => {
+            if (step > 0) return;
+            await videos.markReady(video.id, output.url, Math.round(update.durationSeconds * 1000) / 1000);
+            await invalidateCatalog(deps.cache);
+          }),
         });
-        await files.importDirectory(localTree, output.prefix);
       } catch (error) {
         await rm(localTree, { recursive: true, force: true });
         // Stopped on purpose (shutdown): the job is queued again, so the video waits again.
         if (job.signal.aborted) await videos.markPending(video.id);
         throw error;
       }
-      await videos.markReady(video.id, output.url, Math.round(result.durationSeconds * 1000) / 1000);
-      await invalidateCatalog(deps.cache);
       log?.info({ videoId: video.id, renditions: result.renditions.map((r) => r.name) }, 'video ready');
       if (payload.discardSource) {
         for (const file of [video.source_path, payload.captions?.file]) {
@@ -142,7 +146,9 @@ export function createMediaService(deps: MediaDeps) {
       }
     },
     async onFailed(payload, error) {
-      await videos.markFailed(payload.videoId, error);
+      const video = await videos.findById(payload.videoId);
+      const { url } = videoOutput(payload.videoId, video?.kind ?? 'main');
+      await videos.markFailed(payload.videoId, error, url);
       await invalidateCatalog(deps.cache);
     },
   };

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip } from './media.fixtures';
 import { ffprobeJson, NotAVideoError, probe } from './probe';
 import { parseMediaPlaylist, playlistDuration } from './hls';
-import { transcodeToHls, type TranscodeResult } from './pipeline';
+import { publishInto, transcodeToHls, type TranscodeResult } from './pipeline';
 
 const tools = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
 const work = mkdtempSync(path.join(tmpdir(), 'reeltime-pipeline-'));
@@ -35,6 +35,8 @@ describe('transcodeToHls: an 8 s 1280x720 clip with sound and captions', () => {
   let result: TranscodeResult;
   const progress: number[] = [];
   const timings: string[] = [];
+  /** What a player could load from the output folder right after each publishing step. */
+  const published: Array<{ variants: string[]; folders: string[]; poster: boolean; captions: boolean }> = [];
 
   beforeAll(async () => {
     await makeClip(source, { seconds: 8, width: 1280, height: 720, fps: 25 });
@@ -46,8 +48,31 @@ describe('transcodeToHls: an 8 s 1280x720 clip with sound and captions', () => {
       preset: 'veryfast',
       onProgress: (percent) => progress.push(percent),
       onRendition: (rendition) => timings.push(rendition.name),
+      publish: async (update) => {
+        await moveInto(update);
+        const master = readFileSync(path.join(out, 'master.m3u8'), 'utf8');
+        published.push({
+          variants: master.split('\n').filter((line) => line.endsWith('/index.m3u8')),
+          folders: readdirSync(out).filter((name) => /^\d+p$/.test(name)),
+          poster: existsSync(path.join(out, 'poster.webp')),
+          captions: existsSync(path.join(out, 'subs', 'captions.vtt')),
+        });
+      },
     });
   }, 120_000);
+  const moveInto = publishInto(out);
+
+  it('is playable at the lowest rendition before the higher ones exist, and lists every rendition at the end', () => {
+    expect(published).toEqual([
+      { variants: ['360p/index.m3u8'], folders: ['360p'], poster: true, captions: true },
+      {
+        variants: ['360p/index.m3u8', '720p/index.m3u8'],
+        folders: ['360p', '720p'],
+        poster: true,
+        captions: true,
+      },
+    ]);
+  });
 
   it('makes the renditions up to the source height, never above', () => {
     expect(result.renditions.map((r) => [r.name, r.width, r.height])).toEqual([

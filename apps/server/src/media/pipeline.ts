@@ -21,6 +21,7 @@ import {
   spriteLayout,
   type MasterVariant,
   type RenditionPlan,
+  type SubtitlesTrack,
 } from './hls';
 import { ffprobeJson, probe, type MediaInfo } from './probe';
 
@@ -36,7 +37,10 @@ export const MEDIA_FILES = {
 
 export interface TranscodeOptions {
   source: string;
-  /** Final folder; the tree is built next to it and moved in when complete. */
+  /**
+   * Final folder, when no `publish` is given: the tree is built next to it and each part moved in
+   * as it becomes playable. With `publish`, only the place of the working folder.
+   */
   outDir: string;
   captions?: { file: string; language?: string; name?: string } | undefined;
   /** x264 preset (speed against size); `veryfast` by default. */
@@ -48,6 +52,45 @@ export interface TranscodeOptions {
   onRendition?: (result: { name: string; seconds: number; mediaSeconds: number }) => void;
   /** An already probed source (skips probing again). */
   info?: MediaInfo;
+  /** Takes the parts of the tree as they become playable; moves them into `outDir` by default. */
+  publish?: PublishTree;
+}
+
+/**
+ * A playable step of a tree being built: the parts to move to their place, in order, the master
+ * playlist last. The first step holds everything but the higher renditions (the master lists the
+ * lowest one); each later step holds one more rendition and the master rewritten to list it.
+ */
+export interface TreeUpdate {
+  /** The working folder holding the parts. */
+  dir: string;
+  /** Files or folders relative to `dir`; they are not needed there once published. */
+  parts: string[];
+  /** The renditions the master playlist lists now, lowest first. */
+  renditions: RenditionResult[];
+  durationSeconds: number;
+}
+
+/** Moves the parts of an update away from the working folder; the tree is playable once it returns. */
+export type PublishTree = (update: TreeUpdate) => Promise<void>;
+
+/**
+ * Publishes into a local folder: the first update replaces whatever was there, later ones add
+ * renditions; the master is replaced by a rename, so a reader never sees half of it.
+ */
+export function publishInto(outDir: string): PublishTree {
+  let first = true;
+  return async ({ dir, parts }) => {
+    if (first) await rm(outDir, { recursive: true, force: true });
+    first = false;
+    await mkdir(outDir, { recursive: true });
+    for (const part of parts) {
+      const target = path.join(outDir, part);
+      if (part !== MEDIA_FILES.master) await rm(target, { recursive: true, force: true });
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(path.join(dir, part), target);
+    }
+  };
 }
 
 export interface RenditionResult {
@@ -281,11 +324,15 @@ async function removeLeftovers(outDir: string): Promise<void> {
 /**
  * Source file -> HLS tree: renditions of the ladder (H.264 main + AAC, 4 s aligned segments, VOD
  * playlists), a master playlist written here with exact BANDWIDTH/RESOLUTION/CODECS, a WebP
- * poster, a seek-preview sprite with its WebVTT, and an optional subtitles rendition. The tree is
- * built in a sibling folder and moved into `outDir` only when complete.
+ * poster, a seek-preview sprite with its WebVTT, and an optional subtitles rendition.
+ *
+ * The tree is published as it grows, so a long ladder is playable early: first the lowest
+ * rendition with everything else but the higher renditions, then each higher rendition with the
+ * master rewritten to list it (see `publish`). The working folder is a sibling of `outDir`.
  */
 export async function transcodeToHls(tools: MediaTools, options: TranscodeOptions): Promise<TranscodeResult> {
   const { source, outDir, signal } = options;
+  const publish = options.publish ?? publishInto(outDir);
   const info = options.info ?? (await probe(tools, source));
   const plans = planLadder(info);
   const extraUnits = 0.3;
@@ -310,6 +357,9 @@ export async function transcodeToHls(tools: MediaTools, options: TranscodeOption
   await mkdir(work, { recursive: true });
   try {
     const renditions: RenditionResult[] = [];
+    let durationSeconds = 0;
+    let subtitles: SubtitlesTrack | undefined;
+    const fps = Math.min(info.fps, 60);
     for (const plan of plans) {
       const dir = path.join(work, plan.rung.name);
       const units = pixels(plan);
@@ -327,56 +377,79 @@ export async function transcodeToHls(tools: MediaTools, options: TranscodeOption
       doneUnits += units;
       report(doneUnits);
       renditions.push(await describeRendition(dir, plan.rung.name, plan, info));
+
+      const parts: string[] = [plan.rung.name];
+      if (renditions.length === 1) {
+        // Everything but the higher renditions comes with the lowest, which these are made from.
+        const extras = await writeExtras(tools, work, dir, source, info, options.captions, signal, (step) =>
+          report(doneUnits + (extraUnits * step) / 3),
+        );
+        durationSeconds = extras.durationSeconds;
+        subtitles = extras.subtitles;
+        parts.push(...extras.parts);
+      }
+      const variants: MasterVariant[] = renditions.map((rendition) => ({
+        uri: rendition.playlist,
+        bandwidth: rendition.bandwidth,
+        averageBandwidth: rendition.averageBandwidth,
+        width: rendition.width,
+        height: rendition.height,
+        frameRate: fps,
+        codecs: rendition.codecs,
+      }));
+      await writeFile(path.join(work, MEDIA_FILES.master), buildMasterPlaylist(variants, subtitles));
+      parts.push(MEDIA_FILES.master);
+      signal?.throwIfAborted();
+      await publish({ dir: work, parts, renditions: [...renditions], durationSeconds });
     }
-
-    const lowest = path.join(work, renditions[0]!.playlist);
-    const lowestPlaylist = parseMediaPlaylist(await readFile(lowest, 'utf8'));
-    const durationSeconds = playlistDuration(lowestPlaylist);
-
-    await writePoster(tools, source, info, path.join(work, MEDIA_FILES.poster), signal);
-    report(doneUnits + extraUnits / 3);
-    await writeThumbnails(tools, lowest, durationSeconds, work, signal);
-    report(doneUnits + (extraUnits * 2) / 3);
-
-    let subtitles: { uri: string; name: string; language: string } | undefined;
-    if (options.captions) {
-      const firstSegment = path.join(path.dirname(lowest), lowestPlaylist.segments[0]!.uri);
-      const text = prepareCaptions(
-        await readFile(options.captions.file, 'utf8'),
-        await mpegtsStart(tools, firstSegment),
-      );
-      await mkdir(path.join(work, path.dirname(MEDIA_FILES.captions)), { recursive: true });
-      await writeFile(path.join(work, MEDIA_FILES.captions), text);
-      await writeFile(
-        path.join(work, MEDIA_FILES.captionsPlaylist),
-        buildSubtitlesPlaylist(path.basename(MEDIA_FILES.captions), durationSeconds),
-      );
-      subtitles = {
-        uri: MEDIA_FILES.captionsPlaylist,
-        name: options.captions.name ?? 'English',
-        language: options.captions.language ?? 'en',
-      };
-    }
-
-    const fps = Math.min(info.fps, 60);
-    const variants: MasterVariant[] = renditions.map((rendition) => ({
-      uri: rendition.playlist,
-      bandwidth: rendition.bandwidth,
-      averageBandwidth: rendition.averageBandwidth,
-      width: rendition.width,
-      height: rendition.height,
-      frameRate: fps,
-      codecs: rendition.codecs,
-    }));
-    await writeFile(path.join(work, MEDIA_FILES.master), buildMasterPlaylist(variants, subtitles));
-
-    signal?.throwIfAborted();
-    await rm(outDir, { recursive: true, force: true });
-    await rename(work, outDir);
     report(totalUnits);
     return { durationSeconds, source: info, renditions, hasCaptions: Boolean(subtitles) };
-  } catch (error) {
+  } finally {
     await rm(work, { recursive: true, force: true });
-    throw error;
   }
+}
+
+/**
+ * The poster, the seek-preview sprite and the captions, written into `work` from the source and
+ * the lowest rendition in `lowestDir`; returns their parts and the duration of the stream.
+ */
+async function writeExtras(
+  tools: MediaTools,
+  work: string,
+  lowestDir: string,
+  source: string,
+  info: MediaInfo,
+  captions: TranscodeOptions['captions'],
+  signal: AbortSignal | undefined,
+  onStep: (step: number) => void,
+): Promise<{ parts: string[]; durationSeconds: number; subtitles?: SubtitlesTrack }> {
+  const lowest = path.join(lowestDir, 'index.m3u8');
+  const lowestPlaylist = parseMediaPlaylist(await readFile(lowest, 'utf8'));
+  const durationSeconds = playlistDuration(lowestPlaylist);
+
+  await writePoster(tools, source, info, path.join(work, MEDIA_FILES.poster), signal);
+  onStep(1);
+  await writeThumbnails(tools, lowest, durationSeconds, work, signal);
+  onStep(2);
+  const parts: string[] = [MEDIA_FILES.poster, MEDIA_FILES.sprite, MEDIA_FILES.thumbnails];
+  if (!captions) return { parts, durationSeconds };
+
+  const firstSegment = path.join(lowestDir, lowestPlaylist.segments[0]!.uri);
+  const text = prepareCaptions(await readFile(captions.file, 'utf8'), await mpegtsStart(tools, firstSegment));
+  const subsDir = path.dirname(MEDIA_FILES.captions);
+  await mkdir(path.join(work, subsDir), { recursive: true });
+  await writeFile(path.join(work, MEDIA_FILES.captions), text);
+  await writeFile(
+    path.join(work, MEDIA_FILES.captionsPlaylist),
+    buildSubtitlesPlaylist(path.basename(MEDIA_FILES.captions), durationSeconds),
+  );
+  return {
+    parts: [...parts, subsDir],
+    durationSeconds,
+    subtitles: {
+      uri: MEDIA_FILES.captionsPlaylist,
+      name: captions.name ?? 'English',
+      language: captions.language ?? 'en',
+    },
+  };
 }
