@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Row types of every table. Timestamps are epoch milliseconds (integer), calendar dates are
@@ -218,6 +218,8 @@ export interface CheckoutSessionsTable {
   card_last4: string | null;
   /** Set once by the one fulfilment that created the subscription. */
   fulfilled_at: number | null;
+  /** Our reference, in the gateway's metadata: links its subscription back to this checkout. */
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SubscriptionsTable {
@@ -234,6 +236,8 @@ export interface SubscriptionsTable {
   ends_at: number;
   gateway: string;
   gateway_subscription_id: string | null;
+  /** Set while a renewal is unpaid; access stays until ends_at. */
+  past_due_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PaymentsTable {
@@ -250,6 +254,14 @@ export interface PaymentsTable {
   period_start: number;
   period_end: number;
   paid_at: number;
+  /** The gateway's invoice this payment settled (Stripe renewals), recorded once. */
+  gateway_invoice_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface StripeCustomersTable {
+  user_id: number;
+  customer_id: string;
+  created_at: number;
 }
 
 export interface PaymentEventsTable {
@@ -342,6 +354,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  stripe_customers: StripeCustomersTable;
   submissions: SubmissionsTable;
   submission_cast: SubmissionCastTable;
   outbox: OutboxTable;

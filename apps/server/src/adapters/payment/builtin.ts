@@ -14,7 +14,11 @@ export function createBuiltinGateway(db: Db, publicUrl: string): PaymentGateway 
     name: 'builtin',
     async createCheckout() {
       const sessionId = `cs_test_${randomBytes(24).toString('base64url')}`;
-      return { sessionId, url: `${publicUrl}/checkout/${sessionId}` };
+      return {
+        sessionId,
+        url: `${publicUrl}/checkout/${sessionId}`,
+        expiresAt: Date.now() + BUILTIN_CHECKOUT_TTL_MS,
+      };
     },
     async checkoutStatus(sessionId) {
       const row = await db
@@ -22,9 +26,11 @@ export function createBuiltinGateway(db: Db, publicUrl: string): PaymentGateway 
         .select(['status', 'expires_at'])
         .where('id', '=', sessionId)
         .executeTakeFirst();
-      if (!row || row.status === 'expired') return 'expired';
-      if (row.status === 'paid') return 'paid';
-      return row.expires_at <= Date.now() ? 'expired' : 'open';
+      if (!row || row.status === 'expired') return { state: 'expired' };
+      if (row.status === 'paid') return { state: 'paid' };
+      return { state: row.expires_at <= Date.now() ? 'expired' : 'open' };
     },
+    // Nothing renews by itself here: cancelling is the subscription row's status alone.
+    async cancelAtPeriodEnd() {},
   };
 }

@@ -4,6 +4,7 @@ import * as media from './0002-media';
 import * as catalogIndexes from './0003-catalog-indexes';
 import * as mailAndJobs from './0004-mail-and-jobs';
 import * as billing from './0005-billing';
+import * as stripe from './0006-stripe';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-catalog-indexes': catalogIndexes,
   '0004-mail-and-jobs': mailAndJobs,
   '0005-billing': billing,
+  '0006-stripe': stripe,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -119,6 +119,40 @@ export function createBillingRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** A gateway said the session is paid: record it unless it already was. */
+    async markCheckoutPaidByGateway(id: string, now: number): Promise<void> {
+      await db
+        .updateTable('checkout_sessions')
+        .set({ status: 'paid', paid_at: now })
+        .where('id', '=', id)
+        .where('status', '!=', 'paid')
+        .execute();
+    },
+
+    async markCheckoutExpired(id: string): Promise<void> {
+      await db
+        .updateTable('checkout_sessions')
+        .set({ status: 'expired' })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .execute();
+    },
+
+    checkoutByReference: (reference: string) =>
+      db.selectFrom('checkout_sessions').selectAll().where('reference', '=', reference).executeTakeFirst(),
+
+    /** Open checkouts of a gateway opened before `before`, oldest first. */
+    openCheckouts: (gateway: string, before: number, limit: number) =>
+      db
+        .selectFrom('checkout_sessions')
+        .select('id')
+        .where('gateway', '=', gateway)
+        .where('status', '=', 'open')
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute(),
+
     /** Claims the fulfilment of a paid session; only one caller ever gets true. */
     async claimFulfilment(id: string, now: number): Promise<boolean> {
       const result = await db
@@ -129,6 +163,81 @@ export function createBillingRepository(db: Db) {
         .where('fulfilled_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    subscriptionOfGateway: (gatewaySubscriptionId: string) =>
+      db
+        .selectFrom('subscriptions')
+        .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+        .selectAll('subscriptions')
+        .select('plans.name as plan_name')
+        .where('subscriptions.gateway_subscription_id', '=', gatewaySubscriptionId)
+        .executeTakeFirst(),
+
+    /** Updates a subscription that still gives access (an ended one is never brought back). */
+    async updateCurrent(
+      id: number,
+      changes: Partial<
+        Pick<SubscriptionRow, 'status' | 'ends_at' | 'end_date' | 'past_due_at' | 'cancelled_at'>
+      >,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('subscriptions')
+        .set(changes)
+        .where('id', '=', id)
+        .where('status', 'in', CURRENT_STATUSES)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    paymentOfInvoice: (gatewayInvoiceId: string) =>
+      db
+        .selectFrom('payments')
+        .select('id')
+        .where('gateway_invoice_id', '=', gatewayInvoiceId)
+        .executeTakeFirst(),
+
+    /**
+     * Records a gateway event; false when it was recorded before. Called in the transaction of the
+     * event's effects, so a redelivered event finds it and does nothing.
+     */
+    async recordEvent(event: {
+      id: string;
+      type: string;
+      checkoutId: string;
+      payload: string;
+    }): Promise<boolean> {
+      const result = await db
+        .insertInto('payment_events')
+        .values({
+          event_id: event.id,
+          type: event.type,
+          checkout_session_id: event.checkoutId,
+          payload: event.payload,
+          created_at: Date.now(),
+        })
+        .onConflict((conflict) => conflict.column('event_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return result !== undefined;
+    },
+
+    eventRecorded: async (eventId: string) =>
+      (await db
+        .selectFrom('payment_events')
+        .select('id')
+        .where('event_id', '=', eventId)
+        .executeTakeFirst()) !== undefined,
+
+    /** Jobs of this name waiting or running, to keep one chain of a self-scheduling job. */
+    async pendingJobs(name: string): Promise<number> {
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('type', '=', name)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     insertPayment: (row: Omit<PaymentRow, 'id'>) =>

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   ServerMessages,
   type Payment,
@@ -6,7 +7,6 @@ import {
   type Receipt,
   type Subscription,
 } from '@reeltime/contract';
-import { BUILTIN_CHECKOUT_TTL_MS } from '../../adapters/payment/builtin';
 import type { AppContext } from '../../context';
 import { Conflict, Forbidden, NotFound, PaymentRequired } from '../../lib/errors';
 import { DAY_MS, isoDay } from '../../lib/time';
@@ -96,13 +96,16 @@ export function createBillingService(ctx: AppContext) {
       const { breakdown, replaces } = await breakdownFor(userId, plan, now);
       if (toMinor(clientPrice) !== breakdown.totalMinor) throw new Conflict(ServerMessages.priceChanged);
       const member = (await createUserRepository(ctx.db).findById(userId))!;
-      const { sessionId, url } = await ctx.payments.createCheckout({
+      const reference = `co_${randomBytes(16).toString('base64url')}`;
+      const { sessionId, url, expiresAt } = await ctx.payments.createCheckout({
         memberId: userId,
         email: member.email,
+        checkoutRef: reference,
         planId: plan.id,
         planName: plan.name,
         amountMinor: breakdown.totalMinor,
         currency,
+        interval: { unit: plan.duration, count: plan.duration_value },
         successUrl: `${ctx.config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${ctx.config.publicUrl}/plans`,
         idempotencyKey: `checkout:${userId}:${plan.id}:${now}`,
@@ -117,12 +120,13 @@ export function createBillingService(ctx: AppContext) {
         status: 'open',
         created_at: now,
         paid_at: null,
-        expires_at: now + BUILTIN_CHECKOUT_TTL_MS,
+        expires_at: expiresAt,
         breakdown_json: JSON.stringify(breakdown),
         replaces_subscription_id: replaces,
         card_brand: null,
         card_last4: null,
         fulfilled_at: null,
+        reference,
       });
       return { redirect_url: url, session_id: sessionId };
     },
@@ -133,10 +137,9 @@ export function createBillingService(ctx: AppContext) {
       if (!checkout || checkout.user_id !== userId) throw new NotFound(ServerMessages.checkoutNotFound);
       const done = await repo.subscriptionOfCheckout(checkoutId);
       if (done) return toSubscription(done);
-      if ((await ctx.payments.checkoutStatus(checkoutId)) !== 'paid') {
-        throw new PaymentRequired(ServerMessages.paymentNotCompleted);
-      }
-      const fulfilled = await fulfilCheckout(ctx, checkoutId);
+      const status = await ctx.payments.checkoutStatus(checkoutId);
+      if (status.state !== 'paid') throw new PaymentRequired(ServerMessages.paymentNotCompleted);
+      const fulfilled = await fulfilCheckout(ctx, checkoutId, status.recurring);
       if (!fulfilled) throw new PaymentRequired(ServerMessages.paymentNotCompleted);
       return toSubscription(fulfilled);
     },
@@ -150,6 +153,7 @@ export function createBillingService(ctx: AppContext) {
         throw new Conflict(ServerMessages.subscriptionEnded);
       }
       if (row.status === 'active') {
+        if (row.gateway_subscription_id) await ctx.payments.cancelAtPeriodEnd(row.gateway_subscription_id);
         await ctx.db.transaction().execute(async (trx) => {
           if (!(await createBillingRepository(trx).cancel(row.id, Date.now()))) return;
           const member = (await createUserRepository(trx).findById(userId))!;

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import type { RecurringPayment } from '../../adapters/payment/gateway';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
 import { addMonths, DAY_MS, isoDay } from '../../lib/time';
 import { createUserRepository } from '../users/user.repository';
 import { receiptMail } from './billing-mail';
@@ -16,71 +18,92 @@ export type FulfilledSubscription = SubscriptionRow & { plan_name: string };
  * Turns a paid checkout into the member's subscription: ends the plan it replaces, starts the new
  * one, records the payment, queues the receipt and the end-of-plan jobs, all in one transaction.
  * The return from the checkout and the gateway's notification both call it; whichever comes
- * second finds the work done and returns the same subscription.
+ * second finds the work done and returns the same subscription. `recurring` is what a gateway
+ * that renews by itself (Stripe) reported paid: the checkout is marked paid and the subscription
+ * ends with the gateway's period.
  */
 export async function fulfilCheckout(
   ctx: AppContext,
   checkoutId: string,
+  recurring?: RecurringPayment,
 ): Promise<FulfilledSubscription | null> {
-  const created = await ctx.db.transaction().execute(async (trx) => {
-    const repo = createBillingRepository(trx);
-    const now = Date.now();
-    if (!(await repo.claimFulfilment(checkoutId, now))) return null;
-    const checkout = (await repo.checkout(checkoutId))!;
-    const plan = (await repo.plan(checkout.plan_id))!;
-    // One member's fulfilments run one at a time on PostgreSQL (SQLite runs every write in turn).
-    if (ctx.dialect === 'postgres') {
-      await sql`select id from users where id = ${checkout.user_id} for update`.execute(trx);
-    }
-    await repo.endCurrentOf(checkout.user_id);
-    const endsAt =
-      plan.duration === 'year'
-        ? addMonths(now, 12 * plan.duration_value)
-        : addMonths(now, plan.duration_value);
-    const { id: subscriptionId } = await repo.insertSubscription({
-      user_id: checkout.user_id,
-      plan_id: plan.id,
-      checkout_session_id: checkout.id,
-      status: 'active',
-      start_date: isoDay(now),
-      end_date: isoDay(endsAt),
-      starts_at: now,
-      ends_at: endsAt,
-      created_at: now,
-      cancelled_at: null,
-      gateway: checkout.gateway,
-      gateway_subscription_id: null,
-    });
-    const breakdown = JSON.parse(checkout.breakdown_json) as Breakdown;
-    const { id: paymentId } = await repo.insertPayment({
-      user_id: checkout.user_id,
-      plan_id: plan.id,
-      subscription_id: subscriptionId,
-      checkout_session_id: checkout.id,
-      amount_minor: checkout.amount_minor,
-      currency: checkout.currency,
-      breakdown_json: checkout.breakdown_json,
-      card_brand: checkout.card_brand,
-      card_last4: checkout.card_last4,
-      period_start: now,
-      period_end: endsAt,
-      paid_at: checkout.paid_at ?? now,
-    });
-    const member = (await createUserRepository(trx).findById(checkout.user_id))!;
-    await ctx.mail.send(
-      receiptMail(ctx.config, member, { planName: plan.name, breakdown, paymentId, periodEnd: endsAt }),
-      trx,
-    );
-    await ctx.jobs.enqueue('billing.expire-subscription', { subscriptionId }, { runAt: endsAt, within: trx });
-    if (checkout.gateway === 'builtin' && endsAt - RENEWAL_REMINDER_MS > now) {
-      await ctx.jobs.enqueue(
-        'billing.renewal-reminder',
-        { subscriptionId },
-        { runAt: endsAt - RENEWAL_REMINDER_MS, within: trx },
-      );
-    }
-    return checkout.user_id;
-  });
+  const created = await ctx.db
+    .transaction()
+    .execute((trx) => fulfilCheckoutWithin(ctx, trx, checkoutId, recurring));
   if (created !== null) await createEntitlementService(ctx).forget(created);
   return (await createBillingRepository(ctx.db).subscriptionOfCheckout(checkoutId)) ?? null;
+}
+
+/**
+ * fulfilCheckout inside the caller's transaction (a webhook records its event in the same one).
+ * Returns the member whose plan changed, or null when there was nothing to do; the caller forgets
+ * that member's cached plan once the transaction commits.
+ */
+export async function fulfilCheckoutWithin(
+  ctx: AppContext,
+  trx: Db,
+  checkoutId: string,
+  recurring?: RecurringPayment,
+): Promise<number | null> {
+  const repo = createBillingRepository(trx);
+  const now = Date.now();
+  if (recurring) await repo.markCheckoutPaidByGateway(checkoutId, now);
+  if (!(await repo.claimFulfilment(checkoutId, now))) return null;
+  const checkout = (await repo.checkout(checkoutId))!;
+  const plan = (await repo.plan(checkout.plan_id))!;
+  // One member's fulfilments run one at a time on PostgreSQL (SQLite runs every write in turn).
+  if (ctx.dialect === 'postgres') {
+    await sql`select id from users where id = ${checkout.user_id} for update`.execute(trx);
+  }
+  await repo.endCurrentOf(checkout.user_id);
+  const endsAt =
+    recurring?.periodEnd ??
+    (plan.duration === 'year'
+      ? addMonths(now, 12 * plan.duration_value)
+      : addMonths(now, plan.duration_value));
+  const { id: subscriptionId } = await repo.insertSubscription({
+    user_id: checkout.user_id,
+    plan_id: plan.id,
+    checkout_session_id: checkout.id,
+    status: 'active',
+    start_date: isoDay(now),
+    end_date: isoDay(endsAt),
+    starts_at: now,
+    ends_at: endsAt,
+    created_at: now,
+    cancelled_at: null,
+    gateway: checkout.gateway,
+    gateway_subscription_id: recurring?.gatewaySubscriptionId ?? null,
+    past_due_at: null,
+  });
+  const breakdown = JSON.parse(checkout.breakdown_json) as Breakdown;
+  const { id: paymentId } = await repo.insertPayment({
+    user_id: checkout.user_id,
+    plan_id: plan.id,
+    subscription_id: subscriptionId,
+    checkout_session_id: checkout.id,
+    amount_minor: checkout.amount_minor,
+    currency: checkout.currency,
+    breakdown_json: checkout.breakdown_json,
+    card_brand: checkout.card_brand,
+    card_last4: checkout.card_last4,
+    period_start: now,
+    period_end: endsAt,
+    paid_at: checkout.paid_at ?? now,
+    gateway_invoice_id: recurring?.invoiceId ?? null,
+  });
+  const member = (await createUserRepository(trx).findById(checkout.user_id))!;
+  await ctx.mail.send(
+    receiptMail(ctx.config, member, { planName: plan.name, breakdown, paymentId, periodEnd: endsAt }),
+    trx,
+  );
+  await ctx.jobs.enqueue('billing.expire-subscription', { subscriptionId }, { runAt: endsAt, within: trx });
+  if (checkout.gateway === 'builtin' && endsAt - RENEWAL_REMINDER_MS > now) {
+    await ctx.jobs.enqueue(
+      'billing.renewal-reminder',
+      { subscriptionId },
+      { runAt: endsAt - RENEWAL_REMINDER_MS, within: trx },
+    );
+  }
+  return checkout.user_id;
 }
