@@ -5,6 +5,7 @@ import { withReadThrough } from './adapters/cache/cache';
 import { createMemoryCacheStore } from './adapters/cache/memory';
 import { createSmtpTransport } from './adapters/mail/smtp';
 import { createBuiltinGateway } from './adapters/payment/builtin';
+import { createStripeGateway } from './adapters/payment/stripe';
 import { createInProcessRateLimitStore } from './adapters/rate-limit/rate-limit-store';
 import { createImageStore } from './adapters/storage/images';
 import { createLocalFileStore } from './adapters/storage/local-file-store';
@@ -18,7 +19,7 @@ import { createDatabaseJobRunner } from './jobs/runner';
 import { createLogger } from './lib/logger';
 import { mediaJobHandlers } from './media/media.jobs';
 import { authJobHandlers } from './modules/auth/auth.jobs';
-import { billingJobHandlers } from './modules/billing/billing.jobs';
+import { billingJobHandlers, scheduleStripeReconcile } from './modules/billing/billing.jobs';
 import { createTokenService } from './modules/auth/token.service';
 import { mailJobHandlers } from './modules/mail/mail.jobs';
 import { createMailService } from './modules/mail/mail.service';
@@ -66,7 +67,9 @@ export async function createRuntime(
     images: createImageStore(files, ServerMessages.unsupportedMedia),
     tokens: createTokenService(db, config.tokenPepper, cache),
     rateLimits: createInProcessRateLimitStore(),
-    payments: createBuiltinGateway(db, config.publicUrl),
+    payments: config.stripe
+      ? createStripeGateway(config.stripe, db)
+      : createBuiltinGateway(db, config.publicUrl),
   };
   const handlers: JobHandlers = {
     ...mediaJobHandlers(ctx),
@@ -80,7 +83,18 @@ export async function createRuntime(
   });
   return {
     ctx,
-    jobs: runner,
+    jobs: {
+      get running() {
+        return runner.running;
+      },
+      async start() {
+        await scheduleStripeReconcile(ctx);
+        await runner.start();
+      },
+      stop: () => runner.stop(),
+      runJob: (id) => runner.runJob(id),
+      drain: () => runner.drain(),
+    },
     async close() {
       await runner.stop();
       await transport?.close();

@@ -10,6 +10,7 @@ import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { mediaPlugin } from './media/media.plugin';
 import { avatarSweepPlugin } from './modules/profile/avatar-sweep.plugin';
 import { builtinCheckoutRoutes } from './modules/billing/builtin-checkout.routes';
+import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes';
 import { registerApiRoutes } from './routes';
 import { authPlugin } from './plugins/auth';
 import { contentTypesPlugin } from './plugins/content-types';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(textInputPlugin);
   await app.register(registerApiRoutes, { prefix: API_BASE });
   if (runtime.ctx.payments.name === 'builtin') await app.register(builtinCheckoutRoutes);
+  else await app.register(stripeWebhookRoutes, { prefix: API_BASE });
   await app.register(mediaPlugin);
   await app.register(webPlugin);
   await app.register(avatarSweepPlugin);

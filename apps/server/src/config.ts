@@ -57,6 +57,15 @@ const EnvSchema = z.object({
     .min(60)
     .max(7 * 24 * 3600)
     .default(6 * 3600),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'must be a Stripe secret key (sk_…)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { error: 'must be a webhook signing secret (whsec_…)' })
+    .optional(),
+  STRIPE_API_URL: z.url({ error: 'must be a URL such as https://api.stripe.com' }).optional(),
 });
 
 export type Config = Readonly<{
@@ -91,6 +100,8 @@ export type Config = Readonly<{
   media: { workerConcurrency: number; jobMaxAttempts: number; urlTtlSeconds: number };
   /** inProcess: the API process runs background jobs too (off when `npm run worker` processes do). */
   jobs: { inProcess: boolean };
+  /** Stripe takes payments when both keys are set; apiUrl points the SDK elsewhere (tests). */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
 }>;
 
 export class ConfigError extends Error {
@@ -127,6 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const vars = parsed.data;
+  if ((vars.STRIPE_SECRET_KEY === undefined) !== (vars.STRIPE_WEBHOOK_SECRET === undefined)) {
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take payments with Stripe, or neither',
+    ]);
+  }
   const dataDir = path.resolve(vars.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = vars.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'reeltime.sqlite')}`;
@@ -165,5 +181,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       urlTtlSeconds: vars.MEDIA_URL_TTL_SECONDS,
     },
     jobs: { inProcess: vars.IN_PROCESS_WORKER },
+    stripe:
+      vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: vars.STRIPE_SECRET_KEY,
+            webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+            apiUrl: vars.STRIPE_API_URL,
+          }
+        : null,
   } satisfies Config);
+}
+
+/** For a process's entry point: the config, or its problems on stderr and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

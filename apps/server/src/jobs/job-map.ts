@@ -36,6 +36,11 @@ export const JobMap = {
     lane: 'light',
     payload: z.object({ subscriptionId: z.number().int().positive() }),
   },
+  /** Fulfils Stripe checkouts paid without a webhook reaching us; schedules its next run itself. */
+  'billing.reconcile-stripe': {
+    lane: 'light',
+    payload: z.object({}),
+  },
 } as const satisfies Record<string, { lane: JobLane; maxAttempts?: number; payload: z.ZodType }>;
 
 /**

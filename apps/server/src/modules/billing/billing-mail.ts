@@ -64,3 +64,11 @@ export function renewalReminderMail(
     `Your ${planName} plan ends on ${isoDay(endsAt)}. To keep watching without a break, renew it at ${site.publicUrl}/plans.`,
   ]);
 }
+
+export function paymentFailedMail(site: Site, member: Member, planName: string, endsAt: number): MailMessage {
+  return mail(site, member.email, `Your ${site.appName} payment did not go through`, [
+    `Hello ${member.first_name},`,
+    `We could not take the payment to renew your ${planName} plan. You can keep watching until ${isoDay(endsAt)}.`,
+    `Your card will be tried again; to keep your plan without a break, check your payment method at ${site.publicUrl}/plans.`,
+  ]);
+}
