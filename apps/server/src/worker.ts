@@ -4,19 +4,10 @@
  * database; each claims jobs atomically.
  */
 import { createRuntime } from './app-context';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const runtime = await createRuntime(config);
   const { log } = runtime.ctx;
   const shutdown = async (signal: string) => {
