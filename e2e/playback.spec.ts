@@ -49,7 +49,7 @@ test.describe('a member', () => {
 
     const paths = media.requests.map((request) => request.pathname);
     expect(paths).toContainEqual(
-      expect.stringMatching(/^\/media\/s\/\d+\/[A-Za-z0-9_-]{43}\/videos\/\d+\/master\.m3u8$/),
+      expect.stringMatching(/^\/media\/s\/\d+\/\d+\/[A-Za-z0-9_-]{43}\/videos\/\d+\/master\.m3u8$/),
     );
     expect(media.segments().length, 'segments were fetched').toBeGreaterThan(0);
     for (const rendition of media.renditions())

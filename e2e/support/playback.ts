@@ -152,8 +152,8 @@ export async function preparePlaybackTitle(request: APIRequestContext): Promise<
   }
 }
 
-/** A signed segment of a member's stream: `/media/s/<expires>/<signature>/videos/<id>/<rung>/seg_NNNNN.ts`. */
-const SIGNED_SEGMENT = /^\/media\/s\/\d+\/[A-Za-z0-9_-]{43}\/videos\/(\d+)\/([0-9]+p)\/seg_\d+\.ts$/;
+/** A signed segment of a member's stream: `/media/s/<expires>/<maxHeight>/<signature>/videos/<id>/<rung>/seg_NNNNN.ts`. */
+const SIGNED_SEGMENT = /^\/media\/s\/\d+\/\d+\/[A-Za-z0-9_-]{43}\/videos\/(\d+)\/([0-9]+p)\/seg_\d+\.ts$/;
 
 export interface MediaRequest {
   pathname: string;

@@ -14,7 +14,7 @@ import type { JobQueue } from '../jobs/queue';
 import { createLogger } from '../lib/logger';
 import { AppError } from '../lib/errors';
 import { createMediaService } from '../media/media.service';
-import { signMediaUrl } from '../media/signed-url';
+import { signMediaUrl, UNCAPPED_HEIGHT } from '../media/signed-url';
 
 const USAGE = `Usage: npm run media:import -- <file> --title <id> [--episode <id>] [--captions file.vtt]
                             [--captions-lang en] [--captions-name English] [--kind main|trailer]`;
@@ -165,7 +165,7 @@ async function main(): Promise<number> {
       console.log(`URL: ${status.url}`);
       if (args.kind === 'main') {
         console.log(
-          `Signed for members (valid ${Math.round(config.media.urlTtlSeconds / 3600)} h): ${config.publicUrl}${signMediaUrl(config, status.url)}`,
+          `Signed for members (valid ${Math.round(config.media.urlTtlSeconds / 3600)} h): ${config.publicUrl}${signMediaUrl(config, status.url, { maxHeight: UNCAPPED_HEIGHT })}`,
         );
       } else {
         console.log(`Public: ${config.publicUrl}${status.url}`);

@@ -145,8 +145,8 @@ describe('signed media URLs', () => {
 
   it('refuse an expired signature with 403', async () => {
     const past = Math.floor(Date.now() / 1000) - 5;
-    const signature = mediaSignature(server.config.mediaSigningKey, videoFolderPrefix(7), past);
-    const res = await get(`/media/s/${past}/${signature}/videos/7/master.m3u8`);
+    const signature = mediaSignature(server.config.mediaSigningKey, videoFolderPrefix(7), past, 1080);
+    const res = await get(`/media/s/${past}/1080/${signature}/videos/7/master.m3u8`);
     expect(res.statusCode).toBe(403);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.json().status).toBe(false);
@@ -162,13 +162,13 @@ describe('signed media URLs', () => {
 
   it('refuse a tampered signature or expiry with 403', async () => {
     const good = url7();
-    const [, , , expires, sig] = good.split('/');
+    const [, , , expires, , sig] = good.split('/');
     const flipped = `${sig!.slice(0, 10)}${sig![10] === 'A' ? 'B' : 'A'}${sig!.slice(11)}`;
     expect((await get(good.replace(sig!, flipped))).statusCode).toBe(403);
     expect((await get(good.replace(`/${expires}/`, `/${Number(expires) + 3600}/`))).statusCode).toBe(403);
     expect((await get(good.replace(sig!, sig!.slice(0, 20)))).statusCode).toBe(403);
     expect((await get(good.replace(sig!, `${sig}=`))).statusCode).toBe(403);
-    expect((await get('/media/s/abc/def/videos/7/master.m3u8')).statusCode).toBe(403);
+    expect((await get('/media/s/abc/1080/def/videos/7/master.m3u8')).statusCode).toBe(403);
   });
 
   it('refuse another video’s signature with 403', async () => {
@@ -296,16 +296,17 @@ describe('public media files', () => {
 describe('signMediaUrl', () => {
   it('signs stored private URLs and leaves any other URL as it is', () => {
     const now = Date.now();
-    expect(signMediaUrl(server.config, '/media/private/videos/7/master.m3u8', now)).toBe(
-      signedVideoUrl(server.config, 7, 'master.m3u8', now),
+    const cap = { maxHeight: 1080 };
+    expect(signMediaUrl(server.config, '/media/private/videos/7/master.m3u8', { ...cap, now })).toBe(
+      signedVideoUrl(server.config, 7, 'master.m3u8', now, 1080),
     );
-    expect(signMediaUrl(server.config, '/media/trailers/3/master.m3u8')).toBe(
+    expect(signMediaUrl(server.config, '/media/trailers/3/master.m3u8', cap)).toBe(
       '/media/trailers/3/master.m3u8',
     );
-    expect(signMediaUrl(server.config, 'https://www.youtube.com/watch?v=x')).toBe(
+    expect(signMediaUrl(server.config, 'https://www.youtube.com/watch?v=x', cap)).toBe(
       'https://www.youtube.com/watch?v=x',
     );
-    expect(signMediaUrl(server.config, '/media/private/videos/7/../8/master.m3u8')).toBe(
+    expect(signMediaUrl(server.config, '/media/private/videos/7/../8/master.m3u8', cap)).toBe(
       '/media/private/videos/7/../8/master.m3u8',
     );
     expect(() => signedVideoUrl(server.config, 7, '../8/master.m3u8')).toThrow();

@@ -3,6 +3,8 @@ import { ServerMessages } from '@reeltime/contract';
 import { isSafeKey } from '../adapters/storage/file-store';
 import { Forbidden, NotFound } from '../lib/errors';
 import { mediaTypeOf, PLAYLIST_TYPE } from './media-types';
+import { createRenditionGuard, MASTER_PLAYLIST } from './rendition-guard';
+import { capMasterPlaylist } from './rendition-cap';
 import { isSafeRelativePath, SIGNED_MEDIA_PREFIX, verifyMediaSignature } from './signed-url';
 import { sendStoredFile } from './stored-file-reply';
 
@@ -15,38 +17,46 @@ const PRIVATE_KEY = /^private(?:\/|$)/i;
 
 interface SignedParams {
   expires: string;
+  cap: string;
   sig: string;
   videoId: string;
   '*': string;
 }
 
 /**
- * GET/HEAD /media/s/<expires>/<sig>/videos/<videoId>/<file…>: files of one private video folder
- * (`private/videos/<videoId>/` in the file store) under a signature that covers the folder. The
- * path is checked first, so nothing outside the folder (or not of a known media type) is ever
- * looked up; byte ranges and conditional requests are answered by sendStoredFile.
+ * GET/HEAD /media/s/<expires>/<cap>/<sig>/videos/<videoId>/<file…>: files of one private video
+ * folder (`private/videos/<videoId>/` in the file store) under a signature that covers the folder
+ * and the highest rendition height served. The path is checked first, so nothing outside the
+ * folder (or not of a known media type) is ever looked up; the master playlist lists only the
+ * renditions up to the cap and the others are refused; byte ranges and conditional requests are
+ * answered by sendStoredFile.
  */
 export async function signedMediaRoutes(app: FastifyInstance): Promise<void> {
   const { files } = app.ctx;
   const key = app.ctx.config.mediaSigningKey;
+  const renditions = createRenditionGuard(app.ctx);
 
   app.route<{ Params: SignedParams }>({
     method: ['GET', 'HEAD'],
-    url: `${SIGNED_MEDIA_PREFIX}/:expires/:sig/videos/:videoId/*`,
+    url: `${SIGNED_MEDIA_PREFIX}/:expires/:cap/:sig/videos/:videoId/*`,
     schema: { hide: true },
     // Page-level headers (CSP, frame options…) mean nothing on media bytes; the two that
     // matter for media are set by the handler.
     config: { securityHeaders: false },
     handler: async (request, reply) => {
-      const { expires, sig, videoId } = request.params;
+      const { expires, cap, sig, videoId } = request.params;
       const file = request.params['*'];
       reply.header('x-content-type-options', 'nosniff').header('cross-origin-resource-policy', 'same-origin');
       const now = Date.now();
-      const check = verifyMediaSignature(key, { expires, signature: sig, videoId }, now);
+      const check = verifyMediaSignature(key, { expires, maxHeight: cap, signature: sig, videoId }, now);
       if (!check.ok) throw new Forbidden(ServerMessages.forbidden);
       if (!isSafeRelativePath(file)) throw new Forbidden(ServerMessages.forbidden);
       const contentType = mediaTypeOf(file);
       if (!contentType) throw new NotFound(ServerMessages.notFound);
+      const isMaster = file === MASTER_PLAYLIST;
+      if (!isMaster && (await renditions.isAboveCap(Number(videoId), file, check.maxHeight))) {
+        throw new Forbidden(ServerMessages.forbidden);
+      }
 
       const remaining = Math.max(0, check.expires - Math.floor(now / 1000));
       return sendStoredFile(files, `private/videos/${videoId}/${file}`, request, reply, {
@@ -55,6 +65,9 @@ export async function signedMediaRoutes(app: FastifyInstance): Promise<void> {
           contentType === PLAYLIST_TYPE
             ? `private, max-age=${Math.min(PLAYLIST_MAX_AGE, remaining)}`
             : `private, max-age=${remaining}, immutable`,
+        ...(isMaster
+          ? { rewrite: (body) => Buffer.from(capMasterPlaylist(body.toString('utf8'), check.maxHeight)) }
+          : {}),
       });
     },
   });

@@ -73,7 +73,7 @@ describe('media import', () => {
 
     // The stored URL is private; signed, it plays, and so do the files its playlists point to.
     expect((await server.app.inject({ method: 'GET', url: ready.url })).statusCode).toBe(404);
-    const signed = signMediaUrl(server.config, ready.url);
+    const signed = signMediaUrl(server.config, ready.url, { maxHeight: 1080 });
     const master = await server.app.inject({ method: 'GET', url: signed });
     expect(master.statusCode).toBe(200);
     expect(master.body).toContain('RESOLUTION=320x180');

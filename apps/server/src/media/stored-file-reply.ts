@@ -1,12 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ServerMessages } from '@reeltime/contract';
-import type { FileStore, StoredFileInfo } from '../adapters/storage/file-store';
+import { buffer } from 'node:stream/consumers';
+import type { Readable } from 'node:stream';
+import type { ByteRange, FileStore, StoredFileInfo } from '../adapters/storage/file-store';
 import { parseRangeHeader } from './byte-range';
 
 export interface StoredFileReplyOptions {
   contentType: string;
   cacheControl: string;
+  /** Serves a rewritten copy of a small file (read whole); validators and ranges apply to the copy. */
+  rewrite?: (body: Buffer) => Buffer;
 }
 
 /** Weak, from size and last write: the same file gives the same tag in every process. */
@@ -60,8 +64,15 @@ export async function sendStoredFile(
   reply: FastifyReply,
   options: StoredFileReplyOptions,
 ): Promise<FastifyReply> {
-  const info = await files.stat(key);
-  if (!info) return reply.status(404).send({ status: false, message: ServerMessages.notFound });
+  const stored = await files.stat(key);
+  if (!stored) return reply.status(404).send({ status: false, message: ServerMessages.notFound });
+  let info = stored;
+  let read = (range?: ByteRange): Promise<Readable | Buffer> => files.read(key, range);
+  if (options.rewrite) {
+    const body = options.rewrite(await buffer(await files.read(key)));
+    info = { ...stored, size: body.length };
+    read = async (range) => (range ? body.subarray(range.start, range.end + 1) : body);
+  }
   const etag = etagOf(info);
   // HTTP dates have whole seconds.
   const modifiedMs = second(info.modifiedAt.getTime());
@@ -89,5 +100,5 @@ export async function sendStoredFile(
   if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
   reply.header('content-length', range ? range.end - range.start + 1 : info.size);
   if (request.method === 'HEAD' || info.size === 0) return reply.send();
-  return reply.send(await files.read(key, range));
+  return reply.send(await read(range));
 }

@@ -21,6 +21,7 @@ import { createWatchlistService } from '../watchlist/watchlist.service';
 import { formatDuration, overlayWatchList, releaseYear, toMovieCard } from './card.mapper';
 import { CatalogNamespaces } from './catalog-invalidation';
 import { createEntitlementService } from '../billing/entitlement.service';
+import { playbackLimits } from '../playback/plan-limits';
 import { createCatalogRepository, type ListFilter } from './catalog.repository';
 
 /** Popular and Top TV Channels rank by views over this many days, today included. */
@@ -41,12 +42,16 @@ export const catalogKeys = {
 
 type LinkType = VideoLink['type'];
 
-/** A member's link to a full video: private files get a signed, expiring URL (decision 0006). */
+/**
+ * A member's link to a full video: private files get a signed, expiring URL that serves
+ * renditions up to the member's cap (decisions 0006 and 0012).
+ */
 function toVideoLink(
   config: AppContext['config'],
   video: { type: LinkType; url: string; quality: string | null },
+  maxHeight: number,
 ): VideoLink {
-  const url = signMediaUrl(config, video.url);
+  const url = signMediaUrl(config, video.url, { maxHeight });
   return video.quality ? { type: video.type, url, quality: video.quality } : { type: video.type, url };
 }
 
@@ -158,7 +163,8 @@ export function createCatalogService(ctx: AppContext) {
   /** Full videos, watch list, like and progress of one member laid over the shared details. */
   async function forMember(shared: SharedDetail, userId: number): Promise<MovieDetail> {
     const { detail, episodeIds } = shared;
-    const entitled = shared.isFree || (await entitlement.currentPlan(userId)) !== null;
+    const limits = playbackLimits(await entitlement.currentPlan(userId), shared.isFree);
+    const entitled = limits !== null;
     const [onList, state, videos, progressOf] = await Promise.all([
       watchlist.titleIds(userId),
       playback.titleState(userId, detail.id),
@@ -168,10 +174,10 @@ export function createCatalogService(ctx: AppContext) {
     const titleLinks: VideoLink[] = [];
     const episodeLinks = new Map<number, VideoLink[]>();
     for (const video of videos) {
-      if (video.title_id === detail.id) titleLinks.push(toVideoLink(ctx.config, video));
+      if (video.title_id === detail.id) titleLinks.push(toVideoLink(ctx.config, video, limits!.maxHeight));
       else if (video.episode_id !== null) {
         const links = episodeLinks.get(video.episode_id) ?? [];
-        links.push(toVideoLink(ctx.config, video));
+        links.push(toVideoLink(ctx.config, video, limits!.maxHeight));
         episodeLinks.set(video.episode_id, links);
       }
     }

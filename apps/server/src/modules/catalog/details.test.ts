@@ -313,7 +313,7 @@ describe('movie details for a member', () => {
       { type: 'hls', url: '/media/videos/1/master.m3u8', quality: 'auto' },
       {
         type: 'hls',
-        url: expect.stringMatching(/^\/media\/s\/\d+\/[A-Za-z0-9_-]{43}\/videos\/77\/master\.m3u8$/),
+        url: expect.stringMatching(/^\/media\/s\/\d+\/1080\/[A-Za-z0-9_-]{43}\/videos\/77\/master\.m3u8$/),
         quality: 'auto',
       },
     ]);
