@@ -12,7 +12,7 @@ import { Conflict, Forbidden, NotFound, PaymentRequired } from '../../lib/errors
 import { DAY_MS, isoDay } from '../../lib/time';
 import { createUserRepository } from '../users/user.repository';
 import { cancellationMail } from './billing-mail';
-import { createBillingRepository, type PlanRow } from './billing.repository';
+import { createBillingRepository, type PaymentRow, type PlanRow } from './billing.repository';
 import { createEntitlementService } from './entitlement.service';
 import { fulfilCheckout, type FulfilledSubscription } from './fulfilment';
 import { percentOf, priceBreakdown, toMajor, toMinor, toPaymentDetails, type Breakdown } from './money';
@@ -25,6 +25,17 @@ const toSubscription = (row: FulfilledSubscription): Subscription => ({
   status: row.status,
   start_date: row.start_date,
   end_date: row.end_date,
+});
+
+const toPayment = (row: PaymentRow & { plan_name: string }): Payment => ({
+  id: row.id,
+  plan_id: row.plan_id,
+  plan_name: row.plan_name,
+  amount: toMajor(row.amount_minor),
+  currency: row.currency,
+  paid_at: new Date(row.paid_at).toISOString(),
+  card_brand: row.card_brand,
+  card_last4: row.card_last4,
 });
 
 /** Plans, prices, checkouts, subscriptions and the billing history of a member. */
@@ -165,17 +176,7 @@ export function createBillingService(ctx: AppContext) {
     },
 
     async payments(userId: number, page: { limit: number; offset: number }): Promise<Payment[]> {
-      const rows = await repo.paymentsOf(userId, page);
-      return rows.map((row) => ({
-        id: row.id,
-        plan_id: row.plan_id,
-        plan_name: row.plan_name,
-        amount: toMajor(row.amount_minor),
-        currency: row.currency,
-        paid_at: new Date(row.paid_at).toISOString(),
-        card_brand: row.card_brand,
-        card_last4: row.card_last4,
-      }));
+      return (await repo.paymentsOf(userId, page)).map(toPayment);
     },
 
     async receipt(userId: number, paymentId: number): Promise<Receipt> {
@@ -183,14 +184,7 @@ export function createBillingService(ctx: AppContext) {
       if (!row || row.user_id !== userId) throw new NotFound(ServerMessages.paymentNotFound);
       const breakdown = JSON.parse(row.breakdown_json) as Breakdown;
       return {
-        id: row.id,
-        plan_id: row.plan_id,
-        plan_name: row.plan_name,
-        amount: toMajor(row.amount_minor),
-        currency: row.currency,
-        paid_at: new Date(row.paid_at).toISOString(),
-        card_brand: row.card_brand,
-        card_last4: row.card_last4,
+        ...toPayment(row),
         receipt_number: `R-${isoDay(row.paid_at).replaceAll('-', '')}-${String(row.id).padStart(6, '0')}`,
         site_name: ctx.config.appName,
         member_name: `${row.first_name} ${row.last_name}`,
