@@ -46,6 +46,12 @@ import type {
   SuggestionQuerySchema,
   SuggestionSchema,
 } from './search';
+import type {
+  MySubmissionSchema,
+  SendMailToCastBodySchema,
+  SubmissionFieldsSchema,
+  SubmissionResultSchema,
+} from './submissions';
 import type { EntertainmentBodySchema, SaveWatchListBodySchema, WatchListToggleSchema } from './watchlist';
 
 type In<T extends z.ZodType> = z.input<T>;
@@ -107,6 +113,19 @@ export type ApiEndpoints = RowEndpoints & {
     method: 'POST';
     body: In<typeof ChangePasswordBodySchema>;
     response: Out<typeof ApiTokenDataSchema>;
+  };
+  '/user/movie-detail-request': {
+    method: 'POST';
+    body: In<typeof SubmissionFieldsSchema>;
+    multipart: true;
+    response: Out<typeof SubmissionResultSchema>;
+  };
+  '/user/my-submissions': { method: 'GET'; response: Out<typeof MySubmissionSchema>[] };
+  '/user/send-mail-to-cast': {
+    method: 'POST';
+    body: In<typeof SendMailToCastBodySchema>;
+    multipart: true;
+    response: null;
   };
   '/user/playback-progress': {
     method: 'POST';

@@ -26,6 +26,7 @@ export const ApiPaths = {
   updateProfile: '/user/update-profile',
   changePassword: '/user/change-password',
   submitMovie: '/user/movie-detail-request',
+  mySubmissions: '/user/my-submissions',
   plans: '/user/plans',
   subscriptionPlan: '/user/subscription-plan',
   cancelSubscription: '/user/cancle-subscription',

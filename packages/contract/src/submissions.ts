@@ -23,31 +23,85 @@ export const SubmissionCastFieldsSchema = z.object({
 });
 
 /** The text fields of `POST /user/movie-detail-request`; files are checked by the server separately. */
-export const SubmissionFieldsSchema = z.object({
-  name: z
-    .string({ error: Messages.yourNameRequired })
-    .trim()
-    .min(1, { error: Messages.yourNameRequired })
-    .max(100),
-  email: emailField(),
-  role: z.enum(SUBMISSION_ROLES, { error: Messages.roleRequired }),
-  title: z
-    .string({ error: Messages.titleRequired })
-    .trim()
-    .min(1, { error: Messages.titleRequired })
-    .max(200),
-  description: optionalText(5000),
-  type: optionalText(50),
-  platform: optionalField(z.enum(SUBMISSION_PLATFORMS)),
-  link: z.url({ error: Messages.urlInvalid }).max(2000),
-  cast: z
-    .array(SubmissionCastFieldsSchema)
-    .min(1, { error: Messages.castRequired })
-    .max(FormLimits.maxListItems, { error: Messages.castTooMany }),
-});
+export const SubmissionFieldsSchema = z
+  .object({
+    name: z
+      .string({ error: Messages.yourNameRequired })
+      .trim()
+      .min(1, { error: Messages.yourNameRequired })
+      .max(100),
+    email: emailField(),
+    role: z.enum(SUBMISSION_ROLES, { error: Messages.roleRequired }),
+    title: z
+      .string({ error: Messages.titleRequired })
+      .trim()
+      .min(1, { error: Messages.titleRequired })
+      .max(200),
+    description: optionalText(5000),
+    type: optionalText(50),
+    platform: optionalField(z.enum(SUBMISSION_PLATFORMS)),
+    link: z
+      .string({ error: Messages.urlInvalid })
+      .trim()
+      .max(2000, { error: Messages.urlInvalid })
+      .pipe(z.url({ protocol: /^https?$/, error: Messages.urlInvalid })),
+    cast: z
+      .array(SubmissionCastFieldsSchema)
+      .min(1, { error: Messages.castRequired })
+      .max(FormLimits.maxListItems, { error: Messages.castTooMany }),
+  })
+  .superRefine((fields, issues) => {
+    if (!fields.platform || linkIsOnPlatform(fields.link, fields.platform)) return;
+    issues.addIssue({ code: 'custom', path: ['link'], message: Messages.linkNotOnPlatform });
+  });
 export type SubmissionFields = z.input<typeof SubmissionFieldsSchema>;
 
+/** Where the link of a submission may point for each platform; `other` takes any web address. */
+export const PLATFORM_HOSTS: Record<SubmissionPlatform, readonly string[] | null> = {
+  youtube: ['youtube.com', 'youtu.be', 'youtube-nocookie.com'],
+  vimeo: ['vimeo.com'],
+  dailymotion: ['dailymotion.com', 'dai.ly'],
+  other: null,
+};
+export type SubmissionPlatform = (typeof SUBMISSION_PLATFORMS)[number];
+
+/** The host is one of the platform's domains or a subdomain of one (`www.`, `m.`, `player.`). */
+export function linkIsOnPlatform(link: string, platform: SubmissionPlatform): boolean {
+  const hosts = PLATFORM_HOSTS[platform];
+  if (!hosts) return true;
+  let host: string;
+  try {
+    host = new URL(link).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return hosts.some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
 export const SubmissionResultSchema = z.object({ id: z.number(), status: z.literal('pending') });
+
+/** Upload limits of a submission, named in the refusal. */
+export const SubmissionFileLimits = {
+  thumbnailBytes: 5 * 1024 * 1024,
+  castImageBytes: 2 * 1024 * 1024,
+} as const;
+
+export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const SubmissionStatusSchema = z.enum(SUBMISSION_STATUSES);
+export type SubmissionStatus = z.infer<typeof SubmissionStatusSchema>;
+
+/** One of the member's own submissions in `GET /user/my-submissions`. */
+export const MySubmissionSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  status: SubmissionStatusSchema,
+  /** Set only when rejected. */
+  rejection_reason: z.string().nullable(),
+  /** ISO 8601 UTC. */
+  created_at: z.string(),
+  thumbnail_image: z.string(),
+});
+export type MySubmission = z.infer<typeof MySubmissionSchema>;
 
 export const SendMailToCastBodySchema = z.object({
   cast_id: IdSchema,
