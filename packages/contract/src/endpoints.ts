@@ -41,6 +41,11 @@ import type {
   PlaybackProgressResultSchema,
 } from './playback';
 import type {
+  EndPlaybackLeaseBodySchema,
+  PlaybackLeaseBodySchema,
+  PlaybackLeaseSchema,
+} from './playback-lease';
+import type {
   SearchQuerySchema,
   SearchResultSchema,
   SuggestionQuerySchema,
@@ -133,6 +138,16 @@ export type ApiEndpoints = RowEndpoints & {
     response: Out<typeof PlaybackProgressResultSchema>;
   };
   '/user/continue-watching': { method: 'GET'; response: Out<typeof ContinueWatchingItemSchema>[] };
+  '/user/playback-lease': {
+    method: 'POST';
+    body: In<typeof PlaybackLeaseBodySchema>;
+    response: Out<typeof PlaybackLeaseSchema>;
+  };
+  '/user/playback-lease/end': {
+    method: 'POST';
+    body: In<typeof EndPlaybackLeaseBodySchema>;
+    response: null;
+  };
   '/user/like': {
     method: 'POST';
     body: In<typeof EntertainmentBodySchema>;

@@ -7,6 +7,7 @@ export * from './endpoints';
 export * from './messages';
 export * from './paths';
 export * from './playback';
+export * from './playback-lease';
 export * from './search';
 export * from './submissions';
 export * from './watchlist';

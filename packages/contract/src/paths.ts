@@ -39,6 +39,8 @@ export const ApiPaths = {
   playbackProgress: '/user/playback-progress',
   continueWatching: '/user/continue-watching',
   like: '/user/like',
+  playbackLease: '/user/playback-lease',
+  endPlaybackLease: '/user/playback-lease/end',
   adminOverview: '/admin/overview',
 } as const;
 
