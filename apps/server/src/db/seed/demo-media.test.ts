@@ -15,6 +15,7 @@ import {
   demoSourceDir,
   planDemoMedia,
   renderClips,
+  type DemoTarget,
   type Look,
 } from './demo-media';
 
@@ -23,30 +24,52 @@ const tools = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
 describe('demo media plan', () => {
   const catalog = buildDemoCatalog();
   const plan = planDemoMedia(catalog);
+  const key = (target: DemoTarget) =>
+    target.episode
+      ? `${target.title} ${target.episode.season_number}x${target.episode.episode_number}`
+      : target.title;
+  const featured = [...catalog.banners]
+    .sort((a, b) => a.position - b.position)
+    .map((banner) => catalog.titles.find((title) => title.name === banner.title)!);
+  const streamOf = (target: string) =>
+    plan.streams.find((stream) => stream.targets.some((t) => key(t) === target));
 
-  it('streams the featured movies, then the most watched ones, and the first episodes of the featured show', () => {
-    const movies = plan.streams.filter((stream) => !stream.episode);
-    const episodes = plan.streams.filter((stream) => stream.episode);
-    expect(movies).toHaveLength(5);
-    expect(episodes).toHaveLength(3);
-    const featured = catalog.banners.map((banner) => catalog.titles.find((t) => t.name === banner.title)!);
-    for (const title of featured.filter((t) => t.type === 'movie')) {
-      expect(movies.map((stream) => stream.title)).toContain(title.name);
-    }
+  it('gives every movie but the link-only ones and every episode of every show one stream, from eight clips', () => {
+    const linked = new Set(plan.links.map((link) => link.title));
+    const movies = catalog.titles.filter((t) => t.type === 'movie' && !linked.has(t.name)).map((t) => t.name);
+    const episodes = catalog.titles.flatMap((show) =>
+      show.seasons.flatMap((season) =>
+        season.episodes.map((episode) => `${show.name} ${season.season_number}x${episode.episode_number}`),
+      ),
+    );
+    expect(episodes.length).toBeGreaterThan(40);
+    const targets = plan.streams.flatMap((stream) => stream.targets.map(key));
+    expect([...targets].sort()).toEqual([...movies, ...episodes].sort());
+
+    expect(plan.streams).toHaveLength(8);
+    const forEpisodes = plan.streams.filter((stream) => stream.targets.every((target) => target.episode));
+    const forMovies = plan.streams.filter((stream) => stream.targets.every((target) => !target.episode));
+    expect([forMovies.length, forEpisodes.length]).toEqual([5, 3]);
+    expect(new Set(plan.streams.map((stream) => JSON.stringify(stream.look))).size).toBe(8);
+  });
+
+  it('queues first the streams of the featured titles, in banner order (a show by its first episode)', () => {
+    const needed = featured.map((title) => (title.type === 'movie' ? title.name : `${title.name} 1x1`));
+    const queuedFirst = [...new Set(needed.map((target) => streamOf(target)!))];
+    expect(plan.streams.slice(0, queuedFirst.length)).toEqual(queuedFirst);
+    expect(key(plan.streams[0]!.targets[0]!)).toBe(needed[0]);
+    // The first featured movie's ladder reaches 1080p.
+    const firstMovie = featured.find((title) => title.type === 'movie')!;
+    expect(plan.streams.filter((stream) => stream.large)).toEqual([streamOf(firstMovie.name)]);
     const show = featured.find((title) => title.type === 'tvshow')!;
-    expect(episodes.map((stream) => [stream.title, stream.episode])).toEqual([
-      [show.name, { season_number: 1, episode_number: 1 }],
-      [show.name, { season_number: 1, episode_number: 2 }],
-      [show.name, { season_number: 1, episode_number: 3 }],
-    ]);
-    expect(plan.streams.filter((stream) => stream.large)).toHaveLength(1);
-    expect(plan.streams.filter((stream) => stream.captions)).toHaveLength(1);
+    expect(plan.streams.filter((stream) => stream.captions)).toEqual([streamOf(`${show.name} 1x1`)]);
+    // Neighbouring episodes look different.
+    expect(streamOf(`${show.name} 1x2`)).not.toBe(streamOf(`${show.name} 1x1`));
   });
 
   it('gives the link-only videos to other movies, and is the same every time', () => {
     expect(plan.links.map((link) => link.url)).toEqual(DEMO_LINKS.map((link) => link.url));
-    const streamed = new Set(plan.streams.map((stream) => stream.title));
-    for (const link of plan.links) expect(streamed.has(link.title)).toBe(false);
+    for (const link of plan.links) expect(streamOf(link.title)).toBeUndefined();
     expect(planDemoMedia(buildDemoCatalog())).toEqual(plan);
   });
 
@@ -102,8 +125,8 @@ describe('demo seed with ffmpeg', () => {
   }
 
   it('logs the queued streams and no missing ffmpeg', () => {
-    expect(log.join('\n')).toContain(
-      'Demo streams: 8 videos queued for transcoding; they become playable as each finishes',
+    expect(log.join('\n')).toMatch(
+      /Demo streams: 8 clips queued for transcoding, shared by \d{3} movies and episodes; each plays as soon as its lowest rendition is ready/,
     );
     expect(log.join('\n')).toMatch(/5 trailers/);
     expect(log.some((line) => /not found/.test(line))).toBe(false);
@@ -131,87 +154,115 @@ describe('demo seed with ffmpeg', () => {
     }
   });
 
-  it('queued the streams through the media service, and the worker made every one ready', async () => {
+  it('queued eight clips through the media service, and every video sharing them became ready', async () => {
     expect(drained).toBe(8);
     const videos = await db()
       .selectFrom('videos')
-      .select(['title_id', 'episode_id', 'kind', 'type', 'status', 'url', 'source_path', 'last_error'])
+      .select(['id', 'title_id', 'episode_id', 'kind', 'type', 'status', 'url', 'source_path', 'last_error'])
+      .where('type', '=', 'hls')
       .execute();
-    const local = videos.filter((video) => video.type === 'hls');
-    expect(local).toHaveLength(8);
-    for (const video of local) {
-      expect(video).toMatchObject({ kind: 'main', status: 'ready', last_error: null });
-      expect(video.url).toMatch(/^\/media\/private\/videos\/[0-9]+\/master\.m3u8$/);
+    const imported = videos.filter((video) => video.source_path !== null);
+    expect(imported).toHaveLength(8);
+    for (const video of imported) {
+      expect(video.url).toBe(`/media/private/videos/${video.id}/master.m3u8`);
       expect(video.source_path!.startsWith(demoSourceDir(server.config))).toBe(true);
       // The server made these sources itself: they go once their stream is ready.
       expect(existsSync(video.source_path!)).toBe(false);
     }
-    expect(local.filter((video) => video.episode_id !== null && video.title_id === null)).toHaveLength(3);
+    const trees = new Set(imported.map((video) => video.url));
+    expect(videos.length).toBeGreaterThan(100);
+    for (const video of videos) {
+      expect(video).toMatchObject({ kind: 'main', status: 'ready', last_error: null });
+      expect(trees.has(video.url)).toBe(true);
+      // An episode's video belongs to the episode only.
+      expect(video.title_id === null).toBe(video.episode_id !== null);
+    }
     const jobs = await db()
       .selectFrom('jobs')
       .select(['type', 'status'])
       .where('type', '=', 'transcode')
       .execute();
     expect(jobs).toHaveLength(8);
-    expect(jobs.every((job) => job.type === 'transcode' && job.status === 'done')).toBe(true);
+    expect(jobs.every((job) => job.status === 'done')).toBe(true);
   });
 
-  it('gives members a signed HLS link that plays, and visitors none', async () => {
-    const streamed = await db()
-      .selectFrom('videos')
-      .select('title_id')
-      .where('type', '=', 'hls')
-      .where('title_id', 'is not', null)
-      .execute();
-    expect(streamed).toHaveLength(5);
-    for (const { title_id } of streamed) {
-      const visitor = await details(title_id!);
-      expect(visitor.video_links).toEqual([]);
-      expect(visitor.trailer_url).toMatch(/^\/media\/trailers\//);
-
-      const own = await details(title_id!, member);
-      expect(own.video_links).toHaveLength(1);
-      const link = own.video_links[0]!;
-      expect(link.type).toBe('hls');
-      expect(link.url).toMatch(/^\/media\/s\/[0-9]+\/[A-Za-z0-9_-]{43}\/videos\/[0-9]+\/master\.m3u8$/);
-      const master = await get(link.url);
-      expect(master.statusCode).toBe(200);
-      expect(master.body.startsWith('#EXTM3U')).toBe(true);
-      const variant = master.body.split('\n').find((line) => line && !line.startsWith('#'))!;
-      const playlistUrl = new URL(variant, `http://x${link.url}`).pathname;
-      const playlist = await get(playlistUrl);
-      expect(playlist.statusCode).toBe(200);
-      const segment = playlist.body.split('\n').find((line) => line && !line.startsWith('#'))!;
-      const bytes = await get(new URL(segment, `http://x${playlistUrl}`).pathname, { range: 'bytes=0-187' });
-      expect(bytes.statusCode).toBe(206);
-      expect(bytes.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
+  it('plays a full video of every movie and every episode for the member with a plan, and none for visitors', async () => {
+    const played = new Map<string, boolean>();
+    /** Whether a signed master, its first rendition playlist and first segment load (once per tree). */
+    const plays = async (url: string) => {
+      const tree = url.replace(/master\.m3u8$/, '');
+      if (played.has(tree)) return played.get(tree)!;
+      const master = await get(url);
+      const variant = master.body.split('\n').find((line) => line && !line.startsWith('#'));
+      let ok = master.statusCode === 200 && variant !== undefined;
+      if (ok) {
+        const playlistUrl = new URL(variant!, `http://x${url}`).pathname;
+        const playlist = await get(playlistUrl);
+        const segment = playlist.body.split('\n').find((line) => line && !line.startsWith('#'));
+        const bytes = segment
+          ? await get(new URL(segment, `http://x${playlistUrl}`).pathname, { range: 'bytes=0-187' })
+          : undefined;
+        ok = playlist.statusCode === 200 && bytes?.statusCode === 206 && bytes.rawPayload[0] === 0x47;
+      }
+      played.set(tree, ok);
+      return ok;
+    };
+    const linked = new Map<string, string>(DEMO_LINKS.map((link) => [link.url, link.type]));
+    const titles = await db().selectFrom('titles').select(['id', 'type', 'name']).execute();
+    let episodes = 0;
+    for (const title of titles) {
+      const own = await details(title.id, member);
+      const visitor = await details(title.id);
+      expect(visitor.video_links, title.name).toEqual([]);
+      if (title.type === 'movie') {
+        expect(own.video_links, title.name).toHaveLength(1);
+        const link = own.video_links[0]!;
+        if (linked.has(link.url)) expect(link.type).toBe(linked.get(link.url));
+        else {
+          expect(link.url).toMatch(/^\/media\/s\/.+\/videos\/[0-9]+\/master\.m3u8$/);
+          expect(await plays(link.url), title.name).toBe(true);
+        }
+        continue;
+      }
+      expect(own.seasons!.length, title.name).toBeGreaterThan(0);
+      for (const season of own.seasons!) {
+        for (const episode of season.episodes) {
+          const where = `${title.name} ${season.season_number}x${episode.episode_number}`;
+          expect(episode.video_links, where).toHaveLength(1);
+          expect(episode.video_links[0]!.type).toBe('hls');
+          expect(await plays(episode.video_links[0]!.url), where).toBe(true);
+          episodes++;
+        }
+      }
+      for (const season of visitor.seasons!)
+        for (const e of season.episodes) expect(e.video_links).toEqual([]);
     }
+    expect(episodes).toBeGreaterThan(40);
+    expect(played.size).toBe(8);
   });
 
-  it('streams the first three episodes of a show, the first with a subtitles group', async () => {
-    const [episode] = await db()
-      .selectFrom('videos')
-      .innerJoin('episodes', 'episodes.id', 'videos.episode_id')
-      .innerJoin('seasons', 'seasons.id', 'episodes.season_id')
-      .select('seasons.title_id')
-      .where('videos.type', '=', 'hls')
-      .execute();
-    const show = await details(episode!.title_id, member);
-    const season = show.seasons!.find((s) => s.season_number === 1)!;
-    const withLinks = season.episodes.filter((e) => e.video_links.length > 0).map((e) => e.episode_number);
-    expect(withLinks).toEqual([1, 2, 3]);
-    const first = season.episodes.find((e) => e.episode_number === 1)!;
-    const master = await get(first.video_links[0]!.url);
+  it('gives the featured show’s first episode a subtitles group, and its second another clip without', async () => {
+    const catalog = buildDemoCatalog();
+    const show = catalog.banners
+      .map((banner) => catalog.titles.find((title) => title.name === banner.title)!)
+      .find((title) => title.type === 'tvshow')!;
+    const { id } = await db()
+      .selectFrom('titles')
+      .select('id')
+      .where('name', '=', show.name)
+      .executeTakeFirstOrThrow();
+    const season = (await details(id, member)).seasons!.find((s) => s.season_number === 1)!;
+    const [first, second] = [1, 2].map((n) => season.episodes.find((e) => e.episode_number === n)!);
+    const master = await get(first!.video_links[0]!.url);
     expect(master.statusCode).toBe(200);
     expect(master.body).toContain('#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en"');
-    const captions = await get(new URL('subs/captions.vtt', `http://x${first.video_links[0]!.url}`).pathname);
+    const captions = await get(
+      new URL('subs/captions.vtt', `http://x${first!.video_links[0]!.url}`).pathname,
+    );
     expect(captions.statusCode).toBe(200);
     expect(captions.body).toContain('These captions come from a WebVTT file.');
-    const second = season.episodes.find((e) => e.episode_number === 2)!;
-    expect((await get(second.video_links[0]!.url)).body).not.toContain('TYPE=SUBTITLES');
-
-    const visitor = await details(episode!.title_id);
-    for (const s of visitor.seasons!) for (const e of s.episodes) expect(e.video_links).toEqual([]);
+    expect(second!.video_links[0]!.url).not.toBe(first!.video_links[0]!.url);
+    expect((await get(second!.video_links[0]!.url)).body).not.toContain('TYPE=SUBTITLES');
   });
 
   it('gives the link-only titles their YouTube or Vimeo video', async () => {

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { runFfmpeg, runTool, type MediaTools } from '../../media/ffmpeg';
 import { even } from '../../media/hls';
-import type { MediaService } from '../../media/media.service';
+import { videoOutput, type MediaService } from '../../media/media.service';
 import type { Database } from '../database';
 import type { DemoCatalog, DemoTitle } from './demo-catalog';
 
@@ -15,9 +15,11 @@ import type { DemoCatalog, DemoTitle } from './demo-catalog';
  * Media for the demo catalog, so it plays with no internet:
  *
  * - public MP4 trailers (a few distinct clips spread over every title), written at seed time;
- * - full streams for some movies and for the first episodes of one show: source clips are written
- *   at seed time and imported through the media service, whose transcode jobs the in-process
- *   worker runs in the background (one of them carries a WebVTT caption track);
+ * - a full video for every movie and every episode: a few source clips are written at seed time and
+ *   imported through the media service, whose transcode jobs the in-process worker runs in the
+ *   background (one of them carries a WebVTT caption track); each clip's HLS tree is then shared
+ *   by many movies or episodes (docs/decisions/0013-shared-demo-streams.md), queued so that the
+ *   titles of the first screens play first;
  * - link-only titles whose full video is a YouTube or Vimeo link, with or without ffmpeg.
  *
  * Every picture and tone comes from ffmpeg's built-in test sources (no fonts, no downloads). To
@@ -69,6 +71,7 @@ export const LOOP_SECONDS = { trailer: 4, stream: 2 } as const;
 /** Bumped whenever the recipes change, so content-named files are never reused across versions. */
 const RECIPE_VERSION = 2;
 
+/** Distinct stream clips: those shared by the movies, and those shared by the episodes. */
 export const DEMO_STREAM_COUNT = { movies: 5, episodes: 3 } as const;
 
 /** Open films with stable public pages, for the link-only titles (YouTube and Vimeo players). */
@@ -256,7 +259,7 @@ const TRAILER_LOOKS: ReadonlyArray<{ look: Look; tone: number }> = [
   { look: { kind: 'cells', rule: 110, seed: 5, tint: [90, 20, 60] }, tone: 293.66 },
 ];
 
-/** Looks of the stream sources, in plan order: movies first, then episodes. */
+/** Looks of the stream clips: the movies' first, then the episodes'. */
 const STREAM_LOOKS: ReadonlyArray<{ look: Look; tone: number }> = [
   { look: { kind: 'testsrc2' }, tone: 440 },
   { look: { kind: 'bars', direction: 'v' }, tone: 349.23 },
@@ -274,14 +277,23 @@ const STREAM_LOOKS: ReadonlyArray<{ look: Look; tone: number }> = [
   { look: { kind: 'cells', rule: 150, seed: 2, tint: [30, 100, 40] }, tone: 277.18 },
 ];
 
-export interface DemoStream {
+/** A movie, or an episode of a show, that plays a demo stream. */
+export interface DemoTarget {
   /** The movie, or the show the episode belongs to. */
   title: string;
   episode?: { season_number: number; episode_number: number };
+}
+
+export interface DemoStream {
   look: Look;
   tone: number;
   large: boolean;
   captions: boolean;
+  /**
+   * Who plays it, most needed first: the first is imported (the tree is its video's), the others
+   * get videos pointing at the same tree.
+   */
+  targets: DemoTarget[];
 }
 
 export interface DemoLink {
@@ -291,54 +303,89 @@ export interface DemoLink {
 }
 
 export interface DemoMediaPlan {
+  /** In the order their transcodes are queued: the stream of the first title needed first. */
   streams: DemoStream[];
   links: DemoLink[];
 }
 
 const recentViews = (title: DemoTitle) => title.recentViews.reduce((sum, day) => sum + day.views, 0);
+const targetKey = (target: DemoTarget) =>
+  target.episode
+    ? `${target.title}|${target.episode.season_number}|${target.episode.episode_number}`
+    : target.title;
+
+const episodesOf = (show: DemoTitle): DemoTarget[] =>
+  show.seasons.flatMap((season) =>
+    season.episodes.map((episode) => ({
+      title: show.name,
+      episode: { season_number: season.season_number, episode_number: episode.episode_number },
+    })),
+  );
 
 /**
- * Streams for the featured movies (banners), topped up from the most watched movies of the
- * week (the first browse rows), and for the first episodes of the featured show; the next most
- * watched movies are the link-only titles.
+ * Every movie and every episode plays a full video. The movies share DEMO_STREAM_COUNT.movies
+ * clips and the episodes DEMO_STREAM_COUNT.episodes, dealt in turn in the order the first screens
+ * need them: the featured titles (banners; a featured show by its first episode), then the most
+ * watched movies of the week (the first browse rows), then every episode, featured show first.
+ * The first featured movie's clip is large, so its ladder reaches 1080p; the featured show's first
+ * episode's clip carries captions. Three movies after the five most needed ones are link-only
+ * (YouTube or Vimeo) instead.
  */
 export function planDemoMedia(catalog: DemoCatalog): DemoMediaPlan {
   const byName = new Map(catalog.titles.map((title) => [title.name, title]));
   const featured = [...catalog.banners]
     .sort((a, b) => a.position - b.position)
     .map((banner) => byName.get(banner.title)!);
-  const popular = catalog.titles
-    .filter((title) => title.type === 'movie')
-    .sort((a, b) => recentViews(b) - recentViews(a) || b.view_count - a.view_count);
-  const movies = [...new Set([...featured.filter((title) => title.type === 'movie'), ...popular])].slice(
-    0,
-    DEMO_STREAM_COUNT.movies,
-  );
-  const show =
-    featured.find((title) => title.type === 'tvshow') ?? catalog.titles.find((t) => t.type === 'tvshow');
-  const firstSeason = show?.seasons.find((season) => season.season_number === 1);
-  const episodes = (firstSeason?.episodes ?? []).slice(0, DEMO_STREAM_COUNT.episodes);
-
-  const streams: DemoStream[] = [
-    ...movies.map((movie, index) => ({
-      title: movie.name,
-      large: index === 0,
-      captions: false,
-      ...STREAM_LOOKS[index % STREAM_LOOKS.length]!,
-    })),
-    ...episodes.map((episode, index) => ({
-      title: show!.name,
-      episode: { season_number: 1, episode_number: episode.episode_number },
-      large: false,
-      captions: index === 0,
-      ...STREAM_LOOKS[(movies.length + index) % STREAM_LOOKS.length]!,
-    })),
+  const byViews = (a: DemoTitle, b: DemoTitle) =>
+    recentViews(b) - recentViews(a) || b.view_count - a.view_count;
+  const popular = catalog.titles.filter((title) => title.type === 'movie').sort(byViews);
+  const shows = [
+    ...new Set([
+      ...featured.filter((title) => title.type === 'tvshow'),
+      ...catalog.titles.filter((title) => title.type === 'tvshow').sort(byViews),
+    ]),
   ];
-  const taken = new Set(movies.map((movie) => movie.name));
+
+  const firstMovies = new Set(
+    [...new Set([...featured.filter((title) => title.type === 'movie'), ...popular])]
+      .slice(0, DEMO_STREAM_COUNT.movies)
+      .map((movie) => movie.name),
+  );
   const links = popular
-    .filter((movie) => !taken.has(movie.name))
+    .filter((movie) => !firstMovies.has(movie.name))
     .slice(0, DEMO_LINKS.length)
     .map((movie, index) => ({ title: movie.name, ...DEMO_LINKS[index]! }));
+  const linked = new Set(links.map((link) => link.title));
+
+  const needed = new Map<string, DemoTarget>();
+  const need = (target: DemoTarget | undefined) => {
+    if (target && !linked.has(target.title) && !needed.has(targetKey(target)))
+      needed.set(targetKey(target), target);
+  };
+  for (const title of featured) need(title.type === 'movie' ? { title: title.name } : episodesOf(title)[0]);
+  for (const movie of popular) need({ title: movie.name });
+  for (const show of shows) for (const episode of episodesOf(show)) need(episode);
+
+  const clips = (count: number, offset: number, firstHas: 'large' | 'captions'): DemoStream[] =>
+    STREAM_LOOKS.slice(offset, offset + count).map((look, index) => ({
+      ...look,
+      large: firstHas === 'large' && index === 0,
+      captions: firstHas === 'captions' && index === 0,
+      targets: [],
+    }));
+  const movieClips = clips(DEMO_STREAM_COUNT.movies, 0, 'large');
+  const episodeClips = clips(DEMO_STREAM_COUNT.episodes, DEMO_STREAM_COUNT.movies, 'captions');
+  const firstNeed = new Map<DemoStream, number>();
+  let movies = 0;
+  let episodes = 0;
+  for (const [rank, target] of [...needed.values()].entries()) {
+    const clip = target.episode
+      ? episodeClips[episodes++ % episodeClips.length]!
+      : movieClips[movies++ % movieClips.length]!;
+    clip.targets.push(target);
+    if (!firstNeed.has(clip)) firstNeed.set(clip, rank);
+  }
+  const streams = [...firstNeed.entries()].sort((a, b) => a[1] - b[1]).map(([clip]) => clip);
   return { streams, links };
 }
 
@@ -515,48 +562,117 @@ export async function insertLinkVideos(
     .execute();
 }
 
+/** Ids of the demo's movies and episodes, by the names the plan uses. */
+async function targetIds(
+  db: Kysely<Database>,
+  titleIds: ReadonlyMap<string, number>,
+): Promise<(target: DemoTarget) => { titleId: number; episodeId?: number }> {
+  const episodes = await db
+    .selectFrom('episodes')
+    .innerJoin('seasons', 'seasons.id', 'episodes.season_id')
+    .select(['episodes.id', 'seasons.title_id', 'seasons.season_number', 'episodes.episode_number'])
+    .execute();
+  const episodeIds = new Map(
+    episodes.map((row) => [`${row.title_id}|${row.season_number}|${row.episode_number}`, row.id]),
+  );
+  return (target) => {
+    const titleId = titleIds.get(target.title);
+    if (titleId === undefined) throw new Error(`no id for ${target.title}`);
+    if (!target.episode) return { titleId };
+    const { season_number, episode_number } = target.episode;
+    const episodeId = episodeIds.get(`${titleId}|${season_number}|${episode_number}`);
+    if (episodeId === undefined)
+      throw new Error(`no episode ${season_number}x${episode_number} of ${target.title}`);
+    return { titleId, episodeId };
+  };
+}
+
 /**
- * Imports the stream sources through the media service: each becomes a pending video with a
- * queued transcode job that the worker runs in the background. A source that cannot be imported
- * is skipped; its reason is returned.
+ * Gives `targets` videos that play the tree of `videoId` (docs/decisions/0013): rows of type hls
+ * holding its URL, waiting with it and made ready by its transcode. Ready at once when the
+ * transcode has already published the tree.
+ */
+async function shareStream(
+  db: Kysely<Database>,
+  videoId: number,
+  jobId: number,
+  targets: ReadonlyArray<{ titleId: number; episodeId?: number }>,
+): Promise<void> {
+  if (targets.length === 0) return;
+  const { url } = videoOutput(videoId, 'main');
+  const now = Date.now();
+  // A few dozen rows at most: one statement.
+  await db
+    .insertInto('videos')
+    .values(
+      targets.map((target) => ({
+        // An episode's video belongs to the episode only, as imports do it.
+        title_id: target.episodeId === undefined ? target.titleId : null,
+        episode_id: target.episodeId ?? null,
+        kind: 'main' as const,
+        type: 'hls' as const,
+        url,
+        quality: 'auto',
+        status: 'pending' as const,
+        source_path: null,
+        duration_seconds: null,
+        position: 0,
+        created_at: now,
+        job_id: jobId,
+        last_error: null,
+      })),
+    )
+    .execute();
+  // The worker may have published the tree while these rows were written.
+  const owner = await db
+    .selectFrom('videos')
+    .select(['status', 'duration_seconds'])
+    .where('id', '=', videoId)
+    .executeTakeFirst();
+  if (owner?.status === 'ready') {
+    await db
+      .updateTable('videos')
+      .set({ status: 'ready', duration_seconds: owner.duration_seconds })
+      .where('url', '=', url)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+}
+
+/**
+ * Imports the stream sources through the media service, in the plan's order: each becomes a
+ * pending video with a queued transcode job that the worker runs in the background, and the
+ * stream's other targets get videos sharing its tree. A source that cannot be imported is
+ * skipped; its reason is returned.
  */
 export async function queueDemoStreams(
   db: Kysely<Database>,
   media: Pick<MediaService, 'importVideo'>,
   sources: readonly DemoSource[],
   titleIds: ReadonlyMap<string, number>,
-): Promise<{ queued: number; errors: string[] }> {
+): Promise<{ queued: number; videos: number; errors: string[] }> {
   let queued = 0;
+  let videos = 0;
   const errors: string[] = [];
+  const idsOf = await targetIds(db, titleIds);
   for (const source of sources) {
     try {
-      const titleId = titleIds.get(source.stream.title);
-      if (titleId === undefined) throw new Error(`no id for ${source.stream.title}`);
-      let episodeId: number | undefined;
-      if (source.stream.episode) {
-        const row = await db
-          .selectFrom('episodes')
-          .innerJoin('seasons', 'seasons.id', 'episodes.season_id')
-          .select('episodes.id')
-          .where('seasons.title_id', '=', titleId)
-          .where('seasons.season_number', '=', source.stream.episode.season_number)
-          .where('episodes.episode_number', '=', source.stream.episode.episode_number)
-          .executeTakeFirstOrThrow();
-        episodeId = row.id;
-      }
-      await media.importVideo({
+      const [first, ...others] = source.stream.targets.map(idsOf);
+      if (!first) continue;
+      const imported = await media.importVideo({
         file: source.file,
-        titleId,
-        episodeId,
+        ...first,
         discardSourceWhenReady: true,
         ...(source.captions
           ? { captions: source.captions, captionsLanguage: 'en', captionsName: 'English' }
           : {}),
       });
+      await shareStream(db, imported.videoId, imported.jobId, others);
       queued++;
+      videos += 1 + others.length;
     } catch (error) {
       errors.push(error instanceof Error ? error.message : String(error));
     }
   }
-  return { queued, errors };
+  return { queued, videos, errors };
 }

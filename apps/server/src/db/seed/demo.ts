@@ -113,8 +113,8 @@ export interface DemoSeedOptions {
 /**
  * Seeds the demo catalog on first start with an empty database (no titles and no users): titles
  * with generated artwork, people, seasons and episodes, banners, plans, a tax, and a demo member
- * and admin whose sign-ins are logged; trailers for every title, full streams for some titles and
- * episodes (queued for the worker) and link-only titles (demo-media.ts). Never runs in
+ * and admin whose sign-ins are logged; trailers for every title, full streams shared by every movie
+ * and episode (queued for the worker) and link-only titles (demo-media.ts). Never runs in
  * production; does nothing on later starts.
  */
 export async function seedDemoIfEmpty(
@@ -196,7 +196,8 @@ export async function seedDemoIfEmpty(
   );
   if (streams.queued > 0) {
     log(
-      `Demo streams: ${streams.queued} videos queued for transcoding; they become playable as each finishes`,
+      `Demo streams: ${streams.queued} clips queued for transcoding, shared by ${streams.videos} movies and ` +
+        'episodes; each plays as soon as its lowest rendition is ready',
     );
   }
   log('Demo sign-ins (development only; change or delete them before going live):');
