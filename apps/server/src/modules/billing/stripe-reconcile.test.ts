@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MINUTE_MS } from '../../lib/time';
+import { startTestServer, type TestServer } from '../../testing/app';
+import { insertPlan } from '../../testing/billing';
+import { FakeStripe, openCheckout } from '../../testing/fake-stripe';
+import { signUp } from '../../testing/http';
+import { RECONCILE_AFTER_MS, RECONCILE_EVERY_MS, scheduleStripeReconcile } from './billing.jobs';
+
+let stripe: FakeStripe;
+let server: TestServer;
+let planId: number;
+beforeAll(async () => {
+  stripe = await FakeStripe.start();
+  server = await startTestServer(stripe.env);
+  planId = await insertPlan(server.app, { name: 'Standard', price_minor: 39_900 });
+});
+afterAll(async () => {
+  await server.close();
+  await stripe.close();
+});
+
+type Member = Awaited<ReturnType<typeof signUp>>;
+const db = () => server.app.ctx.db;
+const currentPlan = async (member: Member) =>
+  (
+    await server.app.inject({ method: 'GET', url: '/api/v1/user/subscription-plan', headers: member.auth })
+  ).json().data.activeSubscriptions as Array<{ status: string }>;
+const openedAgo = (sessionId: string, ms: number) =>
+  db()
+    .updateTable('checkout_sessions')
+    .set({ created_at: Date.now() - ms })
+    .where('id', '=', sessionId)
+    .execute();
+const checkoutStatus = async (sessionId: string) =>
+  (
+    await db()
+      .selectFrom('checkout_sessions')
+      .select('status')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow()
+  ).status;
+const queuedReconciles = () =>
+  db()
+    .selectFrom('jobs')
+    .select(['id', 'run_at'])
+    .where('type', '=', 'billing.reconcile-stripe')
+    .where('status', '=', 'queued')
+    .execute();
+
+async function runReconcile(): Promise<void> {
+  const [job] = await queuedReconciles();
+  const ran = await server.app.jobs.runJob(job!.id);
+  expect(ran?.state).toBe('done');
+}
+
+describe('the Stripe reconcile job', () => {
+  it('repairs a missed webhook: a paid checkout gets its plan, a recent or expired one is left alone', async () => {
+    const missed = await signUp(server.app);
+    const recent = await signUp(server.app);
+    const abandoned = await signUp(server.app);
+    const missedCheckout = await openCheckout(server.app, missed.auth, planId);
+    const recentCheckout = await openCheckout(server.app, recent.auth, planId);
+    const abandonedCheckout = await openCheckout(server.app, abandoned.auth, planId);
+    stripe.payCheckout(missedCheckout.session_id);
+    stripe.payCheckout(recentCheckout.session_id);
+    stripe.expireCheckout(abandonedCheckout.session_id);
+    await openedAgo(missedCheckout.session_id, RECONCILE_AFTER_MS + MINUTE_MS);
+    await openedAgo(abandonedCheckout.session_id, RECONCILE_AFTER_MS + MINUTE_MS);
+
+    await scheduleStripeReconcile(server.app.ctx);
+    await runReconcile();
+
+    expect(await currentPlan(missed)).toEqual([expect.objectContaining({ status: 'active' })]);
+    // Its webhook may still be on the way; the next run asks about it.
+    expect(await currentPlan(recent)).toEqual([]);
+    expect(await checkoutStatus(recentCheckout.session_id)).toBe('open');
+    expect(await checkoutStatus(abandonedCheckout.session_id)).toBe('expired');
+    expect(await currentPlan(abandoned)).toEqual([]);
+  });
+
+  it('schedules its next run once, a few minutes on, however often it is asked to start', async () => {
+    await scheduleStripeReconcile(server.app.ctx);
+    await scheduleStripeReconcile(server.app.ctx);
+    expect(await queuedReconciles()).toHaveLength(1);
+    const before = Date.now();
+    await runReconcile();
+    const next = await queuedReconciles();
+    expect(next).toHaveLength(1);
+    expect(next[0]!.run_at).toBeGreaterThanOrEqual(before + RECONCILE_EVERY_MS);
+  });
+
+  it('keeps going when Stripe cannot answer for one checkout', async () => {
+    const lost = await signUp(server.app);
+    const paid = await signUp(server.app);
+    const lostCheckout = await openCheckout(server.app, lost.auth, planId);
+    const paidCheckout = await openCheckout(server.app, paid.auth, planId);
+    stripe.sessions.delete(lostCheckout.session_id);
+    stripe.payCheckout(paidCheckout.session_id);
+    await openedAgo(lostCheckout.session_id, RECONCILE_AFTER_MS + 2 * MINUTE_MS);
+    await openedAgo(paidCheckout.session_id, RECONCILE_AFTER_MS + MINUTE_MS);
+    await db()
+      .updateTable('jobs')
+      .set({ run_at: Date.now() })
+      .where('type', '=', 'billing.reconcile-stripe')
+      .execute();
+
+    await runReconcile();
+
+    expect(await currentPlan(paid)).toEqual([expect.objectContaining({ status: 'active' })]);
+    expect(await checkoutStatus(lostCheckout.session_id)).toBe('open');
+  });
+});
