@@ -6,10 +6,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * The real server (src/main.ts) in a child process on 127.0.0.1, with SQLite in a temporary
- * DATA_DIR and no demo. BENCH_SERVER_DIR runs another checkout's server package instead, to
+ * DATA_DIR and no demo (unless `env` asks for it). Resolves once /healthz first answers. BENCH_SERVER_DIR runs another checkout's server package instead, to
  * compare with an earlier version in the same run.
  */
-export async function startServerProcess(env: Record<string, string> = {}) {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: { startTimeoutMs?: number } = {},
+) {
   const serverDir = path.resolve(process.env.BENCH_SERVER_DIR ?? path.join(import.meta.dirname, '..', '..'));
   const port = Number(process.env.BENCH_PORT ?? 3391);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reeltime-bench-'));
@@ -29,7 +32,8 @@ export async function startServerProcess(env: Record<string, string> = {}) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let tries = 0; ; tries += 1) {
+  const deadline = performance.now() + (options.startTimeoutMs ?? 30_000);
+  for (;;) {
     if (
       await fetch(`${baseUrl}/healthz`).then(
         (res) => res.ok,
@@ -37,7 +41,10 @@ export async function startServerProcess(env: Record<string, string> = {}) {
       )
     )
       break;
-    if (tries > 300) throw new Error(`the server in ${serverDir} did not start on port ${port}`);
+    if (performance.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`the server in ${serverDir} did not start on port ${port}`);
+    }
     await sleep(100);
   }
   return {
