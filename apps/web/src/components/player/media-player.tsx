@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { PlayIcon } from '../icons';
 import { formatClock } from '../../lib/clock';
+import type { LeaseTarget } from '../../lib/playback-lease';
 import type { PlaybackUpdate } from '../../lib/playback-progress';
 import { readStorage, writeStorage } from '../../lib/storage';
 import { keyTargetOf, shortcutFor, type PlayerAction } from './keyboard';
@@ -32,6 +33,7 @@ import { PlayerMenu, type MenuOption } from './player-menu';
 import { SeekBar } from './seek-bar';
 import { thumbnailsUrlFor } from './thumbnails';
 import { useMediaState } from './use-media-state';
+import { usePlaybackLease } from './use-playback-lease';
 
 /** What the page can ask of the player. */
 export interface VideoPlayerHandle {
@@ -51,6 +53,8 @@ export interface MediaPlayerProps {
   onPlaybackUpdate?: (update: PlaybackUpdate) => void;
   /** Shown over the picture, above the controls (for example the next-episode offer). */
   overlay?: ReactNode;
+  /** A member's full video: playing it takes one of the plan's screens. */
+  lease?: LeaseTarget;
   ref?: Ref<VideoPlayerHandle>;
 }
 
@@ -98,12 +102,14 @@ export function MediaPlayer({
   startAt = 0,
   onPlaybackUpdate,
   overlay,
+  lease,
   ref,
 }: MediaPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const engineRef = useRef<MediaEngine | null>(null);
   const media = useMediaState(videoRef);
+  const screens = usePlaybackLease(videoRef, lease);
 
   const [attempt, setAttempt] = useState(0);
   const [failure, setFailure] = useState<FailureReason | null>(null);
@@ -434,6 +440,25 @@ export function MediaPlayer({
       </div>
 
       {overlay && failure === null && <div className="player__overlay">{overlay}</div>}
+
+      {screens.refusal !== null && failure === null && (
+        <div className="player__error" role="alert">
+          <img src={poster} alt="" width={1280} height={720} />
+          <div className="player__error-body">
+            <p>{screens.refusal}</p>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => {
+                screens.dismiss();
+                engineRef.current?.play();
+              }}
+            >
+              Try again
+            </button>
+          </div>
+        </div>
+      )}
 
       {failure !== null && (
         <div className="player__error" role="alert">

@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLeaseKeeper, LONG_PAUSE_MS, type LeaseAnswer } from './playback-lease';
+
+const granted = (id: string): LeaseAnswer => ({
+  kind: 'granted',
+  lease: { lease_id: id, expires_in_seconds: 90, renew_in_seconds: 30 },
+});
+
+function setup(answers: LeaseAnswer[] = []) {
+  const request = vi.fn(async () => answers.shift() ?? granted('lease-a'));
+  const release = vi.fn(async () => {});
+  const onRefused = vi.fn();
+  const keeper = createLeaseKeeper({ target: { titleId: 7, episodeId: null }, onRefused, request, release });
+  return { keeper, request, release, onRefused };
+}
+
+describe('createLeaseKeeper', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('takes a lease on play and renews it every 30 s while playing', async () => {
+    const { keeper, request } = setup();
+    keeper.playing();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(request).toHaveBeenLastCalledWith({ titleId: 7, episodeId: null }, null);
+    await vi.advanceTimersByTimeAsync(30_000);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(request).toHaveBeenCalledTimes(3);
+    expect(request).toHaveBeenLastCalledWith({ titleId: 7, episodeId: null }, 'lease-a');
+  });
+
+  it('keeps the screen through a short pause and gives it up after a long one', async () => {
+    const { keeper, request, release } = setup();
+    keeper.playing();
+    await vi.advanceTimersByTimeAsync(0);
+    keeper.paused();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(release).not.toHaveBeenCalled();
+    keeper.playing();
+    keeper.paused();
+    await vi.advanceTimersByTimeAsync(LONG_PAUSE_MS);
+    expect(release).toHaveBeenCalledWith('lease-a', false);
+    const asked = request.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(request).toHaveBeenCalledTimes(asked);
+  });
+
+  it('reports a refusal and stops renewing; the next play asks again', async () => {
+    const { keeper, request, onRefused } = setup([{ kind: 'refused', message: 'Too many screens.' }]);
+    keeper.playing();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onRefused).toHaveBeenCalledWith('Too many screens.');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(request).toHaveBeenCalledTimes(1);
+    keeper.playing();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(request).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps playing when the server cannot be reached, and asks again later', async () => {
+    const { keeper, request, onRefused } = setup([{ kind: 'unavailable' }]);
+    keeper.playing();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(onRefused).not.toHaveBeenCalled();
+    expect(request).toHaveBeenCalledTimes(2);
+    expect(request).toHaveBeenLastCalledWith({ titleId: 7, episodeId: null }, null);
+  });
+
+  it('releases with keepalive when the page goes away', async () => {
+    const { keeper, release } = setup();
+    keeper.playing();
+    await vi.advanceTimersByTimeAsync(0);
+    keeper.leave();
+    expect(release).toHaveBeenCalledWith('lease-a', true);
+  });
+});

@@ -1,0 +1,152 @@
+import {
+  ApiPaths,
+  type Envelope,
+  type ErrorEnvelope,
+  type PlaybackLease,
+  type PlaybackLeaseBody,
+} from '@reeltime/contract';
+import { buildUrl, endSession } from './api-client';
+import { getToken } from './session';
+
+/** What a player plays, as the lease endpoint names it. */
+export interface LeaseTarget {
+  titleId: number;
+  episodeId: number | null;
+}
+
+export type LeaseAnswer =
+  | { kind: 'granted'; lease: PlaybackLease }
+  /** The server said no (too many screens, no plan): playback must stop with its message. */
+  | { kind: 'refused'; message: string }
+  /** No answer, or one that says nothing about the limit: playback goes on and asks again later. */
+  | { kind: 'unavailable' };
+
+/** A paused player keeps its screen this long, then gives it up. */
+export const LONG_PAUSE_MS = 5 * 60_000;
+
+async function post(path: string, body: object, keepalive: boolean): Promise<Response | null> {
+  const token = getToken();
+  if (!token) return null;
+  try {
+    // `fetch` directly so a release can outlive the page (keepalive on pagehide).
+    return await fetch(buildUrl(path), {
+      method: 'POST',
+      keepalive,
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** POST /user/playback-lease: starts a lease, or renews `leaseId`. */
+export async function requestLease(target: LeaseTarget, leaseId: string | null): Promise<LeaseAnswer> {
+  const body: PlaybackLeaseBody = {
+    entertainment_id: target.titleId,
+    ...(target.episodeId !== null ? { episode_id: target.episodeId } : {}),
+    ...(leaseId ? { lease_id: leaseId } : {}),
+  };
+  const response = await post(ApiPaths.playbackLease, body, false);
+  if (!response) return { kind: 'unavailable' };
+  if (response.status === 401) {
+    endSession();
+    return { kind: 'unavailable' };
+  }
+  const payload = (await response.json().catch(() => null)) as Envelope<PlaybackLease> | ErrorEnvelope | null;
+  if (response.ok && payload?.status === true) return { kind: 'granted', lease: payload.data };
+  if ((response.status === 409 || response.status === 403) && payload?.status === false) {
+    return { kind: 'refused', message: payload.message };
+  }
+  return { kind: 'unavailable' };
+}
+
+/** POST /user/playback-lease/end; failures are dropped, the lease then runs out on its own. */
+export async function releaseLease(leaseId: string, keepalive = false): Promise<void> {
+  await post(ApiPaths.endPlaybackLease, { lease_id: leaseId }, keepalive);
+}
+
+export interface LeaseKeeperOptions {
+  target: LeaseTarget;
+  onRefused: (message: string) => void;
+  request?: typeof requestLease;
+  release?: typeof releaseLease;
+  longPauseMs?: number;
+}
+
+/**
+ * Holds a screen while a player plays: takes a lease on play, renews it as the server asks while
+ * playing or briefly paused, gives it up after a long pause and when disposed. A refusal calls
+ * `onRefused` with the server's message; the next play asks again.
+ */
+export function createLeaseKeeper({
+  target,
+  onRefused,
+  request = requestLease,
+  release = releaseLease,
+  longPauseMs = LONG_PAUSE_MS,
+}: LeaseKeeperOptions) {
+  let leaseId: string | null = null;
+  let renewTimer: ReturnType<typeof setTimeout> | undefined;
+  let pauseTimer: ReturnType<typeof setTimeout> | undefined;
+  let asking = false;
+  let disposed = false;
+
+  const stopRenewing = () => clearTimeout(renewTimer);
+
+  async function ask(): Promise<void> {
+    if (asking || disposed) return;
+    asking = true;
+    const answer = await request(target, leaseId);
+    asking = false;
+    if (disposed) {
+      if (answer.kind === 'granted') void release(answer.lease.lease_id);
+      return;
+    }
+    stopRenewing();
+    if (answer.kind === 'refused') {
+      leaseId = null;
+      clearTimeout(pauseTimer);
+      onRefused(answer.message);
+      return;
+    }
+    const renewInSeconds = answer.kind === 'granted' ? answer.lease.renew_in_seconds : 30;
+    if (answer.kind === 'granted') leaseId = answer.lease.lease_id;
+    renewTimer = setTimeout(() => void ask(), renewInSeconds * 1000);
+  }
+
+  function giveUp(keepalive: boolean) {
+    stopRenewing();
+    clearTimeout(pauseTimer);
+    if (leaseId) void release(leaseId, keepalive);
+    leaseId = null;
+  }
+
+  return {
+    /** Playback started or resumed. */
+    playing() {
+      clearTimeout(pauseTimer);
+      if (!leaseId) void ask();
+    },
+    /** Playback paused or ended: the screen is kept for a while, then given up. */
+    paused() {
+      clearTimeout(pauseTimer);
+      pauseTimer = setTimeout(() => giveUp(false), longPauseMs);
+    },
+    /** The page is going away (it may come back from the back-forward cache and play again). */
+    leave() {
+      giveUp(true);
+    },
+    /** The player is going away: gives the screen up at once. */
+    dispose() {
+      giveUp(false);
+      disposed = true;
+    },
+  };
+}
+
+export type LeaseKeeper = ReturnType<typeof createLeaseKeeper>;
