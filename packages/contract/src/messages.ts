@@ -98,6 +98,7 @@ export const ServerMessages = {
   submissionReceived: 'Thank you! Your submission has been received and will be reviewed.',
   thumbnailTooLarge: 'The thumbnail must be at most 5 MB.',
   castImageTooLarge: 'Each cast image must be at most 2 MB.',
+  submissionFileTooLarge: 'The thumbnail must be at most 5 MB and each cast image at most 2 MB.',
   castImageWithoutMember: 'A cast image was sent for a cast member that has no name or job title.',
   castNotFound: 'Cast member not found.',
   castHasNoEmail: 'This cast member cannot be reached by email.',

@@ -46,12 +46,14 @@ export const SubmissionFieldsSchema = z
       .max(2000, { error: Messages.urlInvalid })
       .pipe(z.url({ protocol: /^https?$/, error: Messages.urlInvalid })),
     cast: z
-      .array(SubmissionCastFieldsSchema)
+      .array(SubmissionCastFieldsSchema, { error: Messages.castRequired })
       .min(1, { error: Messages.castRequired })
       .max(FormLimits.maxListItems, { error: Messages.castTooMany }),
   })
   .superRefine((fields, issues) => {
-    if (!fields.platform || linkIsOnPlatform(fields.link, fields.platform)) return;
+    // A link that is not a web address has its own message already.
+    const host = webHost(fields.link);
+    if (!fields.platform || host === undefined || hostIsOnPlatform(host, fields.platform)) return;
     issues.addIssue({ code: 'custom', path: ['link'], message: Messages.linkNotOnPlatform });
   });
 export type SubmissionFields = z.input<typeof SubmissionFieldsSchema>;
@@ -65,17 +67,24 @@ export const PLATFORM_HOSTS: Record<SubmissionPlatform, readonly string[] | null
 };
 export type SubmissionPlatform = (typeof SUBMISSION_PLATFORMS)[number];
 
-/** The host is one of the platform's domains or a subdomain of one (`www.`, `m.`, `player.`). */
-export function linkIsOnPlatform(link: string, platform: SubmissionPlatform): boolean {
-  const hosts = PLATFORM_HOSTS[platform];
-  if (!hosts) return true;
-  let host: string;
+/** The host name of an http(s) address, lower-cased; undefined for anything else. */
+function webHost(link: string): string | undefined {
   try {
-    host = new URL(link).hostname.toLowerCase();
+    const url = new URL(link);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname.toLowerCase() : undefined;
   } catch {
-    return false;
+    return undefined;
   }
-  return hosts.some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
+/** One of the platform's domains or a subdomain of one (`www.`, `m.`, `player.`). */
+const hostIsOnPlatform = (host: string, platform: SubmissionPlatform) =>
+  PLATFORM_HOSTS[platform]?.some((domain) => host === domain || host.endsWith(`.${domain}`)) ?? true;
+
+/** Whether a link may be given for the platform: `other` takes any web address. */
+export function linkIsOnPlatform(link: string, platform: SubmissionPlatform): boolean {
+  const host = webHost(link);
+  return host !== undefined && hostIsOnPlatform(host, platform);
 }
 
 export const SubmissionResultSchema = z.object({ id: z.number(), status: z.literal('pending') });
