@@ -3,10 +3,12 @@ import { requireAdmin, requireMember } from './plugins/auth';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authMemberRoutes, authPublicRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { castMailRoutes } from './modules/cast-mail/cast-mail.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { submissionsRoutes } from './modules/submissions/submissions.routes';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
 
 /**
@@ -25,6 +27,8 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
     await member.register(searchRoutes);
     await member.register(watchlistRoutes);
     await member.register(billingRoutes);
+    await member.register(submissionsRoutes);
+    await member.register(castMailRoutes);
   });
   await api.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin);

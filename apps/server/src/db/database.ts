@@ -287,6 +287,8 @@ export interface SubmissionsTable {
   thumbnail_image: string;
   status: 'pending' | 'approved' | 'rejected';
   created_at: number;
+  reviewed_at: ColumnType<number | null, number | null | undefined, number | null>;
+  rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SubmissionCastTable {

@@ -5,6 +5,7 @@ import * as catalogIndexes from './0003-catalog-indexes';
 import * as mailAndJobs from './0004-mail-and-jobs';
 import * as billing from './0005-billing';
 import * as stripe from './0006-stripe';
+import * as submissionReview from './0008-submission-review';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-mail-and-jobs': mailAndJobs,
   '0005-billing': billing,
   '0006-stripe': stripe,
+  '0008-submission-review': submissionReview,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,25 @@
+import { ServerMessages } from '@reeltime/contract';
+import type { AppContext } from '../../context';
+import { NotFound } from '../../lib/errors';
+import { createUserRepository } from '../users/user.repository';
+import { castMessageMail } from './cast-mail';
+import { createCastMailRepository } from './cast-mail.repository';
+
+export function createCastMailService(ctx: AppContext) {
+  const people = createCastMailRepository(ctx.db);
+  const users = createUserRepository(ctx.db);
+  return {
+    /** Queues the member's message to the cast member's private address, which never leaves the server. */
+    async send(userId: number, castId: number, message: string): Promise<void> {
+      const person = await people.findPerson(castId);
+      if (!person) throw new NotFound(ServerMessages.castNotFound);
+      if (!person.email) throw new NotFound(ServerMessages.castHasNoEmail);
+      const member = await users.findById(userId);
+      if (!member) throw new NotFound();
+      const sender = { name: `${member.first_name} ${member.last_name}`.trim(), email: member.email };
+      await ctx.mail.send(
+        castMessageMail(ctx.config, { name: person.name, email: person.email }, sender, message),
+      );
+    },
+  };
+}
