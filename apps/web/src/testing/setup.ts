@@ -33,6 +33,14 @@ Object.defineProperty(Element.prototype, 'scrollIntoView', {
   value: () => undefined,
 });
 
+// jsdom keeps no object URLs; a preview only needs a string to show.
+Object.defineProperty(URL, 'createObjectURL', {
+  configurable: true,
+  writable: true,
+  value: (blob: Blob) => `blob:${blob instanceof File ? blob.name : 'data'}`,
+});
+Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: () => undefined });
+
 // Testing Library drains React work with a setTimeout(0) and only advances fake timers for Jest;
 // this lets it do the same under Vitest's fake timers (vi.useFakeTimers).
 Object.defineProperty(globalThis, 'jest', {

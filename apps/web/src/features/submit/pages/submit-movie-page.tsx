@@ -1,5 +1,18 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Link } from 'react-router';
+import { useUser } from '../../../lib/session';
+import { SubmitMovieForm } from '../components/submit-movie-form';
+import '../../../styles/submissions.scss';
 
 export function SubmitMoviePage() {
-  return <ComingSoon title="Submit Your Movie" />;
+  const user = useUser();
+  return (
+    <section className="container-xxl page-section submit-page">
+      <h1 className="page-title">Submit Your Movie</h1>
+      <p className="text-body-secondary">
+        Send us your movie or show with its cast and crew. We review every submission; you can follow its
+        status in <Link to="/my-submissions">My submissions</Link>.
+      </p>
+      <SubmitMovieForm user={user} />
+    </section>
+  );
 }
