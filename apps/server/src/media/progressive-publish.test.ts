@@ -94,4 +94,36 @@ describe('a transcode published as it grows', () => {
       expect(done.master).toContain('720p/index.m3u8');
     }
   }, 120_000);
+
+  it('stays playable at the lowest rendition when a higher one fails, and is retried', async () => {
+    const clip = path.join(work, 'wide-again.mp4');
+    await makeClip(clip, { seconds: 3, width: 1280, height: 720 });
+    const member = await signUp(server.app);
+    await subscribe(server.app, member.id);
+    const titleId = await insertTitle(db());
+    const imported = await server.app.media.service.importVideo({ file: clip, titleId });
+
+    const files = server.app.ctx.files;
+    const importDirectory = files.importDirectory.bind(files);
+    const spy = vi.spyOn(files, 'importDirectory').mockImplementation(async (local, prefix) => {
+      if (prefix.endsWith('/720p')) throw new Error('the store is out of space');
+      return importDirectory(local, prefix);
+    });
+    try {
+      const attempt = await server.app.jobs.runJob(imported.jobId);
+      expect(attempt).toMatchObject({ state: 'queued', attempts: 1 });
+      expect(attempt!.lastError).toContain('out of space');
+    } finally {
+      spy.mockRestore();
+    }
+
+    const meanwhile = await memberView(titleId, member.auth.authorization);
+    expect(meanwhile.links).toBe(1);
+    expect(meanwhile.master).toContain('360p/index.m3u8');
+    expect(meanwhile.master).not.toContain('720p');
+    expect(meanwhile.lowestStatus).toBe(200);
+
+    expect(await server.app.jobs.runJob(imported.jobId)).toMatchObject({ state: 'done' });
+    expect((await memberView(titleId, member.auth.authorization)).master).toContain('720p/index.m3u8');
+  }, 120_000);
 });
