@@ -15,7 +15,7 @@ import {
   writeCatalogFacts,
 } from '../support/env';
 import { signIn } from '../support/ui';
-import { hasVideoInPreparation } from '../support/videos';
+import { readyFirst, videosPrepared } from '../support/videos';
 
 const run = promisify(execFile);
 
@@ -57,11 +57,11 @@ setup('pick a title with a public trailer and give it a full video', async ({ re
   const { token } = await apiLogin(request, DEMO_MEMBER.email, DEMO_MEMBER.password);
 
   // A recent title whose full video, if it has one, is served by the site (not a YouTube or Vimeo
-  // embed, which would need the internet) and is not still being transcoded in the background.
+  // embed, which would need the internet) once its transcode in the background has published it.
   const latest = await getData<Card[]>(request, '/user/latest-movie?per_page=10');
   let chosen: Details | undefined;
-  for (const card of latest) {
-    if (hasVideoInPreparation(card.id)) continue;
+  for (const card of readyFirst(latest)) {
+    if (!(await videosPrepared(card.id))) continue;
     const details = await getData<Details>(request, `/user/movie-details/${card.id}`, token);
     if (details.video_links.every((link) => link.url.startsWith('/media/'))) {
       chosen = details;

@@ -19,3 +19,23 @@ export function hasVideoInPreparation(titleId: number): boolean {
     db.close();
   }
 }
+
+/**
+ * Waits until the title has no full video left in transcoding; false when `timeoutMs` passed
+ * first. Every demo movie has one, published in the background in the order the first screens
+ * need them.
+ */
+export async function videosPrepared(titleId: number, timeoutMs = 150_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (hasVideoInPreparation(titleId)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return true;
+}
+
+/** The titles whose videos are ready first, in their order, then those still being transcoded. */
+export function readyFirst<T extends { id: number }>(cards: readonly T[]): T[] {
+  const waiting = new Set(cards.filter((card) => hasVideoInPreparation(card.id)));
+  return [...cards.filter((card) => !waiting.has(card)), ...cards.filter((card) => waiting.has(card))];
+}
