@@ -185,6 +185,17 @@ export class FakeStripe {
       amount_due: amount,
       amount_paid: paid ? amount : 0,
       status_transitions: { paid_at: paid ? nowSeconds() : null },
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: newId('il'),
+            object: 'line_item',
+            amount,
+            period: { start: item.current_period_start, end: item.current_period_end },
+          },
+        ],
+      },
       parent: {
         type: 'subscription_details',
         quote_details: null,

@@ -37,6 +37,8 @@ export interface StripeInvoiceState {
   paid: boolean;
   amountPaid: number;
   paidAt: number | null;
+  /** End of the period the invoice pays for (its lines' latest end). */
+  periodEnd: number | null;
 }
 
 /** The Stripe gateway, with what its webhook and reconciliation read beyond the common interface. */
@@ -203,6 +205,10 @@ export function createStripeGateway(settings: StripeSettings, db: Db): StripeGat
         paid: invoice.status === 'paid',
         amountPaid: invoice.amount_paid,
         paidAt: invoice.status_transitions.paid_at ? seconds(invoice.status_transitions.paid_at) : null,
+        periodEnd:
+          invoice.lines.data.length > 0
+            ? seconds(Math.max(...invoice.lines.data.map((line) => line.period.end)))
+            : null,
       };
     },
   };

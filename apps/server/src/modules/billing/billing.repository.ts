@@ -190,6 +190,30 @@ export function createBillingRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Gives an ended subscription back its access, when the member has no other current plan. */
+    async reactivate(
+      id: number,
+      userId: number,
+      changes: Partial<
+        Pick<SubscriptionRow, 'status' | 'ends_at' | 'end_date' | 'past_due_at' | 'cancelled_at'>
+      >,
+    ): Promise<boolean> {
+      const current = await db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('status', 'in', CURRENT_STATUSES)
+        .executeTakeFirst();
+      if (current) return false;
+      const result = await db
+        .updateTable('subscriptions')
+        .set(changes)
+        .where('id', '=', id)
+        .where('status', '=', 'expired')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     paymentOfInvoice: (gatewayInvoiceId: string) =>
       db
         .selectFrom('payments')

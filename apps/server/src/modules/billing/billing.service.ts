@@ -168,7 +168,10 @@ export function createBillingService(ctx: AppContext) {
         await ctx.db.transaction().execute(async (trx) => {
           if (!(await createBillingRepository(trx).cancel(row.id, Date.now()))) return;
           const member = (await createUserRepository(trx).findById(userId))!;
-          await ctx.mail.send(cancellationMail(ctx.config, member, row.plan_name, row.ends_at), trx);
+          await ctx.mail.send(
+            cancellationMail(ctx.config, member, row.plan_name, Date.parse(row.end_date)),
+            trx,
+          );
         });
       }
       await entitlement.forget(userId);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { RecurringPayment } from '../../adapters/payment/gateway';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
-import { addMonths, DAY_MS, isoDay } from '../../lib/time';
+import { addMonths, DAY_MS, isoDay, MINUTE_MS } from '../../lib/time';
 import { createUserRepository } from '../users/user.repository';
 import { receiptMail } from './billing-mail';
 import { createBillingRepository, type SubscriptionRow } from './billing.repository';
@@ -11,6 +11,12 @@ import type { Breakdown } from './money';
 
 /** Reminders of a plan that does not renew by itself go out this long before it ends. */
 export const RENEWAL_REMINDER_MS = 7 * DAY_MS;
+
+/**
+ * A plan the gateway renews keeps access this long past its period's end: the gateway charges the
+ * next period up to an hour after it starts, and its notification follows.
+ */
+export const RENEWAL_GRACE_MS = 3 * 60 * MINUTE_MS;
 
 export type FulfilledSubscription = SubscriptionRow & { plan_name: string };
 
@@ -56,18 +62,19 @@ export async function fulfilCheckoutWithin(
     await sql`select id from users where id = ${checkout.user_id} for update`.execute(trx);
   }
   await repo.endCurrentOf(checkout.user_id);
-  const endsAt =
+  const periodEnd =
     recurring?.periodEnd ??
     (plan.duration === 'year'
       ? addMonths(now, 12 * plan.duration_value)
       : addMonths(now, plan.duration_value));
+  const endsAt = recurring ? periodEnd + RENEWAL_GRACE_MS : periodEnd;
   const { id: subscriptionId } = await repo.insertSubscription({
     user_id: checkout.user_id,
     plan_id: plan.id,
     checkout_session_id: checkout.id,
     status: 'active',
     start_date: isoDay(now),
-    end_date: isoDay(endsAt),
+    end_date: isoDay(periodEnd),
     starts_at: now,
     ends_at: endsAt,
     created_at: now,
@@ -88,13 +95,13 @@ export async function fulfilCheckoutWithin(
     card_brand: checkout.card_brand,
     card_last4: checkout.card_last4,
     period_start: now,
-    period_end: endsAt,
+    period_end: periodEnd,
     paid_at: checkout.paid_at ?? now,
     gateway_invoice_id: recurring?.invoiceId ?? null,
   });
   const member = (await createUserRepository(trx).findById(checkout.user_id))!;
   await ctx.mail.send(
-    receiptMail(ctx.config, member, { planName: plan.name, breakdown, paymentId, periodEnd: endsAt }),
+    receiptMail(ctx.config, member, { planName: plan.name, breakdown, paymentId, periodEnd }),
     trx,
   );
   await ctx.jobs.enqueue('billing.expire-subscription', { subscriptionId }, { runAt: endsAt, within: trx });

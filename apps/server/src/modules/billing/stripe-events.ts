@@ -11,7 +11,7 @@ import { createUserRepository } from '../users/user.repository';
 import { paymentFailedMail, receiptMail } from './billing-mail';
 import { createBillingRepository, type CheckoutRow } from './billing.repository';
 import { createEntitlementService } from './entitlement.service';
-import { fulfilCheckoutWithin } from './fulfilment';
+import { fulfilCheckoutWithin, RENEWAL_GRACE_MS } from './fulfilment';
 import type { Breakdown } from './money';
 
 const CHECKOUT_PAID = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
@@ -72,8 +72,13 @@ export function createStripeEventHandler(ctx: AppContext, stripe: StripeGateway)
     return { sub, checkout, unfulfilled: status?.state === 'paid' ? status.recurring : undefined };
   }
 
-  /** Brings our subscription in line with Stripe's; returns the member when their access changed. */
-  async function applySubscription(trx: Db, { sub, checkout, unfulfilled }: SubscriptionContext) {
+  /**
+   * Brings our subscription in line with Stripe's; returns the member when their access changed.
+   * The end moves only with `paidUntil`, the period a paid invoice covers: Stripe starts a new
+   * period before its invoice is paid, and an unpaid renewal keeps the period already paid for.
+   */
+  async function applySubscription(trx: Db, context: SubscriptionContext, paidUntil?: number) {
+    const { sub, checkout, unfulfilled } = context;
     const trxRepo = createBillingRepository(trx);
     const fulfilled = unfulfilled ? await fulfilCheckoutWithin(ctx, trx, checkout.id, unfulfilled) : null;
     const row = await trxRepo.subscriptionOfGateway(sub.id);
@@ -81,20 +86,23 @@ export function createStripeEventHandler(ctx: AppContext, stripe: StripeGateway)
     if (ENDED.has(sub.status)) return (await trxRepo.end(row.id)) ? row.user_id : fulfilled;
     if (!PAID.has(sub.status) && sub.status !== 'past_due') return fulfilled;
     const now = Date.now();
-    const paid = PAID.has(sub.status);
-    const extends_ = paid && sub.periodEnd > row.ends_at;
-    const changed = await trxRepo.updateCurrent(row.id, {
-      status: sub.cancelAtPeriodEnd ? 'cancelled' : 'active',
+    const accessUntil = paidUntil === undefined ? undefined : paidUntil + RENEWAL_GRACE_MS;
+    const extended = accessUntil !== undefined && accessUntil > row.ends_at;
+    const changes = {
+      status: sub.cancelAtPeriodEnd ? ('cancelled' as const) : ('active' as const),
       cancelled_at: sub.cancelAtPeriodEnd ? (row.cancelled_at ?? now) : null,
-      // An unpaid renewal keeps the period already paid for, no more.
-      past_due_at: paid ? null : (row.past_due_at ?? now),
-      ...(extends_ ? { ends_at: sub.periodEnd, end_date: isoDay(sub.periodEnd) } : {}),
-    });
-    if (changed && extends_) {
+      past_due_at: PAID.has(sub.status) ? null : (row.past_due_at ?? now),
+      ...(extended ? { ends_at: accessUntil, end_date: isoDay(paidUntil!) } : {}),
+    };
+    const changed =
+      (await trxRepo.updateCurrent(row.id, changes)) ||
+      // A renewal paid after access ended (Stripe retried late) gives it back, unless another plan began.
+      (extended && (await trxRepo.reactivate(row.id, row.user_id, changes)));
+    if (changed && extended) {
       await ctx.jobs.enqueue(
         'billing.expire-subscription',
         { subscriptionId: row.id },
-        { runAt: sub.periodEnd, within: trx },
+        { runAt: accessUntil, within: trx },
       );
     }
     return changed ? row.user_id : fulfilled;
@@ -104,6 +112,7 @@ export function createStripeEventHandler(ctx: AppContext, stripe: StripeGateway)
     trx: Db,
     invoice: { id: string; amountPaid: number; paidAt: number | null },
     context: SubscriptionContext,
+    paidUntil: number,
   ): Promise<void> {
     const trxRepo = createBillingRepository(trx);
     const row = await trxRepo.subscriptionOfGateway(context.sub.id);
@@ -119,8 +128,8 @@ export function createStripeEventHandler(ctx: AppContext, stripe: StripeGateway)
       breakdown_json: checkout.breakdown_json,
       card_brand: null,
       card_last4: null,
-      period_start: sub.periodStart,
-      period_end: sub.periodEnd,
+      period_start: Math.min(sub.periodStart, paidUntil),
+      period_end: paidUntil,
       paid_at: invoice.paidAt ?? Date.now(),
       gateway_invoice_id: invoice.id,
     });
@@ -131,7 +140,7 @@ export function createStripeEventHandler(ctx: AppContext, stripe: StripeGateway)
         planName: row.plan_name,
         breakdown,
         paymentId,
-        periodEnd: sub.periodEnd,
+        periodEnd: paidUntil,
       }),
       trx,
     );
@@ -153,15 +162,14 @@ export function createStripeEventHandler(ctx: AppContext, stripe: StripeGateway)
     if (!invoice.subscriptionId) return;
     const context = await subscriptionContext(invoice.subscriptionId);
     if (!context) return;
+    // The first invoice is the checkout's own payment, recorded by the fulfilment.
+    const renewal =
+      event.type === 'invoice.paid' && invoice.paid && invoice.billingReason !== 'subscription_create';
+    const paidUntil = renewal ? (invoice.periodEnd ?? context.sub.periodEnd) : undefined;
     await once(event, context.checkout.id, payload, async (trx) => {
-      const changed = await applySubscription(trx, context);
-      if (event.type === 'invoice.paid') {
-        // The first invoice is the checkout's own payment, recorded by the fulfilment.
-        if (invoice.paid && invoice.billingReason !== 'subscription_create') {
-          await recordRenewal(trx, invoice, context);
-        }
-        return changed;
-      }
+      const changed = await applySubscription(trx, context, paidUntil);
+      if (paidUntil !== undefined) await recordRenewal(trx, invoice, context, paidUntil);
+      if (event.type === 'invoice.paid') return changed;
       // A failed attempt that a later one has since paid is old news.
       if (invoice.paid) return changed;
       return (await markPastDue(trx, context.sub.id)) ?? changed;
@@ -175,7 +183,7 @@ export function createStripeEventHandler(ctx: AppContext, stripe: StripeGateway)
     if (!row || row.status === 'expired') return null;
     if (row.past_due_at === null) await trxRepo.updateCurrent(row.id, { past_due_at: Date.now() });
     const member = (await createUserRepository(trx).findById(row.user_id))!;
-    await ctx.mail.send(paymentFailedMail(ctx.config, member, row.plan_name, row.ends_at), trx);
+    await ctx.mail.send(paymentFailedMail(ctx.config, member, row.plan_name, Date.parse(row.end_date)), trx);
     return row.user_id;
   }
 

@@ -199,4 +199,70 @@ describe('renewals', () => {
     expect((await deliver('customer.subscription.deleted', subscriptionId)).statusCode).toBe(200);
     expect(await currentPlan(member)).toEqual([]);
   });
+
+  it('moves the end only when the renewal is paid, not when Stripe starts the next period', async () => {
+    const { member, sessionId, subscriptionId } = await paidOnStripe();
+    await deliver('checkout.session.completed', sessionId);
+    const paidUntil = (await currentPlan(member))[0]!.end_date;
+    const invoiceId = stripe.renew(subscriptionId, { paid: false });
+    // The hour between the new period and the first charge, when Stripe still says active.
+    stripe.subscriptions.get(subscriptionId)!.status = 'active';
+
+    expect((await deliver('customer.subscription.updated', subscriptionId)).statusCode).toBe(200);
+    expect(await currentPlan(member)).toEqual([expect.objectContaining({ end_date: paidUntil })]);
+
+    Object.assign(stripe.invoices.get(invoiceId)!, {
+      status: 'paid',
+      amount_paid: 39_900,
+      status_transitions: { paid_at: Math.floor(Date.now() / 1000) },
+    });
+    expect((await deliver('invoice.paid', invoiceId)).statusCode).toBe(200);
+    expect(await currentPlan(member)).toEqual([
+      expect.objectContaining({ end_date: isoDay(periodEndOf(subscriptionId)) }),
+    ]);
+  });
+
+  it('keeps access through the renewal charge, ends it after a failed one, and gives it back when paid late', async () => {
+    const member = await signUp(server.app);
+    const checkout = await openCheckout(server.app, member.auth, planId);
+    const { subscriptionId } = stripe.payCheckout(checkout.session_id);
+    // A period that ended half an hour ago: Stripe has started the next one and not yet charged it.
+    const item = (stripe.subscriptions.get(subscriptionId)!.items as { data: Array<Record<string, number>> })
+      .data[0]!;
+    item.current_period_end = Math.floor(Date.now() / 1000) - 1800;
+    await deliver('checkout.session.completed', checkout.session_id);
+    expect(await currentPlan(member)).toEqual([
+      expect.objectContaining({ status: 'active', end_date: isoDay(item.current_period_end * 1000) }),
+    ]);
+
+    const failedInvoice = stripe.renew(subscriptionId, { paid: false });
+    await deliver('invoice.payment_failed', failedInvoice);
+    expect(await currentPlan(member)).toEqual([expect.objectContaining({ status: 'active' })]);
+
+    // The grace is over and nothing was paid: the expiry job ends access.
+    const { db } = server.app.ctx;
+    const row = await db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('gateway_subscription_id', '=', subscriptionId)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('subscriptions')
+      .set({ ends_at: Date.now() - 1000 })
+      .where('id', '=', row.id)
+      .execute();
+    const expiry = await server.app.ctx.jobs.enqueue('billing.expire-subscription', {
+      subscriptionId: row.id,
+    });
+    await server.app.jobs.runJob(expiry.id);
+    expect(await currentPlan(member)).toEqual([]);
+
+    // Stripe's last retry succeeds after all: the paid renewal gives the plan back.
+    const paidInvoice = stripe.renew(subscriptionId);
+    expect((await deliver('invoice.paid', paidInvoice)).statusCode).toBe(200);
+    expect(await currentPlan(member)).toEqual([
+      expect.objectContaining({ status: 'active', end_date: isoDay(periodEndOf(subscriptionId)) }),
+    ]);
+    expect(await payments(member)).toHaveLength(2);
+  });
 });
