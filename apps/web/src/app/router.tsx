@@ -113,6 +113,13 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'my-submissions',
+                lazy: () =>
+                  import('../features/submit/pages/my-submissions-page').then((m) => ({
+                    Component: m.MySubmissionsPage,
+                  })),
+              },
+              {
                 path: 'plans',
                 lazy: () =>
                   import('../features/plans/pages/plans-page').then((m) => ({ Component: m.PlansPage })),

@@ -86,6 +86,11 @@ export function ProfileMenu() {
             </Link>
           </li>
           <li role="none">
+            <Link role="menuitem" to="/my-submissions" tabIndex={-1} onClick={() => close(false)}>
+              My submissions
+            </Link>
+          </li>
+          <li role="none">
             <Link role="menuitem" to="/edit-profile" tabIndex={-1} onClick={() => close(false)}>
               Profile
             </Link>

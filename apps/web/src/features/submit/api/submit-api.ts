@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths } from '@reeltime/contract';
+import { apiGet } from '../../../lib/api-client';
 import { uploadForm, type UploadPercent } from '../../../lib/upload';
 import type { SubmitMovieValues } from '../components/submit-movie-schema';
 
@@ -33,5 +34,13 @@ export function useSubmitMovie(onProgress: (percent: UploadPercent) => void) {
     mutationFn: (values: SubmitMovieValues) =>
       uploadForm(ApiPaths.submitMovie, submissionForm(values), { onProgress }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionsKey }),
+  });
+}
+
+/** The member's own submissions with their review outcome. */
+export function mySubmissionsQuery() {
+  return queryOptions({
+    queryKey: [...submissionsKey, 'mine'],
+    queryFn: ({ signal }) => apiGet(ApiPaths.mySubmissions, { signal }),
   });
 }
