@@ -55,7 +55,7 @@ export interface TitlesTable {
   poster_image: string;
   thumbnail_image: string;
   trailer_url: string;
-  trailer_url_type: 'youtube' | 'vimeo' | 'dailymotion' | 'hls' | 'url';
+  trailer_url_type: 'youtube' | 'vimeo' | 'hls' | 'url';
   is_free: number;
   is_published: number;
   like_count: number;
@@ -107,7 +107,7 @@ export interface VideosTable {
   episode_id: number | null;
   /** `main` is the full video (private), `trailer` is public. */
   kind: 'main' | 'trailer';
-  type: 'youtube' | 'vimeo' | 'dailymotion' | 'hls' | 'url';
+  type: 'youtube' | 'vimeo' | 'hls' | 'url';
   url: string;
   quality: string | null;
   status: 'pending' | 'processing' | 'ready' | 'failed';
@@ -145,6 +145,17 @@ export interface PlaybackProgressTable {
   duration_seconds: number;
   finished: number;
   updated_at: number;
+}
+
+export interface PlaybackLeasesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The lease id the player holds (random). */
+  token: string;
+  title_id: number;
+  episode_id: number | null;
+  created_at: number;
+  expires_at: number;
 }
 
 export interface LikesTable {
@@ -346,6 +357,7 @@ export interface Database {
   banners: BannersTable;
   watchlist: WatchlistTable;
   playback_progress: PlaybackProgressTable;
+  playback_leases: PlaybackLeasesTable;
   likes: LikesTable;
   views: ViewsTable;
   title_daily_views: TitleDailyViewsTable;

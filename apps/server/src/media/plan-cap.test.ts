@@ -13,21 +13,36 @@ const work = mkdtempSync(path.join(tmpdir(), 'reeltime-cap-'));
 let paidTitle: number;
 let freeTitle: number;
 
-/** A title with a transcoded 360p / 720p / 1080p ladder. */
-async function titleWithLadder(clip: string, isFree: boolean): Promise<number> {
-  const titleId = await insertTitle(server.app.ctx.db, { is_free: isFree ? 1 : 0 });
+/** A title with a transcoded 360p / 720p / 1080p ladder; returns its video's row. */
+async function titleWithLadder(clip: string) {
+  const db = server.app.ctx.db;
+  const titleId = await insertTitle(db);
   const imported = await server.app.media.service.importVideo({ file: clip, titleId });
   const job = await server.app.jobs.runJob(imported.jobId);
   if (job?.state !== 'done') throw new Error(`transcode failed: ${JSON.stringify(job)}`);
-  return titleId;
+  return {
+    titleId,
+    video: await db
+      .selectFrom('videos')
+      .selectAll()
+      .where('id', '=', imported.videoId)
+      .executeTakeFirstOrThrow(),
+  };
 }
 
 beforeAll(async () => {
   server = await startTestServer();
   const clip = path.join(work, 'full-hd.mp4');
-  await makeClip(clip, { seconds: 2, width: 1920, height: 1080 });
-  paidTitle = await titleWithLadder(clip, false);
-  freeTitle = await titleWithLadder(clip, true);
+  await makeClip(clip, { seconds: 4, width: 1920, height: 1080 });
+  const paid = await titleWithLadder(clip);
+  paidTitle = paid.titleId;
+  // The same stream on a free title.
+  freeTitle = await insertTitle(server.app.ctx.db, { is_free: 1 });
+  const { id: _id, ...video } = paid.video;
+  await server.app.ctx.db
+    .insertInto('videos')
+    .values({ ...video, title_id: freeTitle })
+    .execute();
 }, 120_000);
 afterAll(async () => {
   await server.close();

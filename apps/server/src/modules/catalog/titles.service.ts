@@ -10,6 +10,11 @@ export function createTitlesService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
   const repo = createCatalogRepository(ctx.db, ctx.dialect);
   return {
     isPublished: (titleId: number) => repo.isPublished(titleId),
+    /** Whether a published title plays in full without a plan; undefined for an unknown or unpublished one. */
+    async isFree(titleId: number): Promise<boolean | undefined> {
+      const title = await repo.findPublishedTitle(titleId);
+      return title ? title.is_free === 1 : undefined;
+    },
     /** True when the episode belongs to a season of this title. */
     isEpisodeOf: (episodeId: number, titleId: number) => repo.episodeOfTitle(episodeId, titleId),
   };

@@ -27,10 +27,7 @@ export function MySubmissionsPage() {
           </button>
         </div>
       ) : submissions.data.length === 0 ? (
-        <div className="submissions-empty">
-          <p>You have not submitted a movie or show yet.</p>
-          <Link to="/submit-your-movie">Submit your first one</Link>
-        </div>
+        <p>You have not submitted a movie or show yet.</p>
       ) : (
         <ul className="submission-list" aria-label="Your submissions">
           {submissions.data.map((submission) => (
