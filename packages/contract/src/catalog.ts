@@ -4,7 +4,7 @@ import { IdSchema, PageQuerySchema } from './common';
 export const TitleTypeSchema = z.enum(['movie', 'tvshow']);
 export type TitleType = z.infer<typeof TitleTypeSchema>;
 
-export const LinkTypeSchema = z.enum(['youtube', 'vimeo', 'hls', 'url']);
+export const LinkTypeSchema = z.enum(['youtube', 'vimeo', 'dailymotion', 'hls', 'url']);
 export type LinkType = z.infer<typeof LinkTypeSchema>;
 
 export const GenreSchema = z.object({ id: z.number(), name: z.string() });

@@ -55,7 +55,7 @@ export interface TitlesTable {
   poster_image: string;
   thumbnail_image: string;
   trailer_url: string;
-  trailer_url_type: 'youtube' | 'vimeo' | 'hls' | 'url';
+  trailer_url_type: 'youtube' | 'vimeo' | 'dailymotion' | 'hls' | 'url';
   is_free: number;
   is_published: number;
   like_count: number;
@@ -107,7 +107,7 @@ export interface VideosTable {
   episode_id: number | null;
   /** `main` is the full video (private), `trailer` is public. */
   kind: 'main' | 'trailer';
-  type: 'youtube' | 'vimeo' | 'hls' | 'url';
+  type: 'youtube' | 'vimeo' | 'dailymotion' | 'hls' | 'url';
   url: string;
   quality: string | null;
   status: 'pending' | 'processing' | 'ready' | 'failed';

@@ -6,6 +6,7 @@ import * as mailAndJobs from './0004-mail-and-jobs';
 import * as billing from './0005-billing';
 import * as stripe from './0006-stripe';
 import * as submissionReview from './0008-submission-review';
+import * as dailymotionLinks from './0009-dailymotion-links';
 import * as playbackLeases from './0010-playback-leases';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-billing': billing,
   '0006-stripe': stripe,
   '0008-submission-review': submissionReview,
+  '0009-dailymotion-links': dailymotionLinks,
   '0010-playback-leases': playbackLeases,
 };
 

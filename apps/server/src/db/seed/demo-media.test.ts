@@ -265,11 +265,11 @@ describe('demo seed with ffmpeg', () => {
     expect((await get(second!.video_links[0]!.url)).body).not.toContain('TYPE=SUBTITLES');
   });
 
-  it('gives the link-only titles their YouTube or Vimeo video', async () => {
+  it('gives the link-only titles their YouTube, Vimeo or Dailymotion video', async () => {
     const links = await db()
       .selectFrom('videos')
       .select(['title_id', 'type', 'url', 'status'])
-      .where('type', 'in', ['youtube', 'vimeo'])
+      .where('type', 'in', ['youtube', 'vimeo', 'dailymotion'])
       .orderBy('id')
       .execute();
     expect(links.map((link) => link.url)).toEqual(DEMO_LINKS.map((link) => link.url));
@@ -297,7 +297,7 @@ describe('demo seed without ffmpeg', () => {
       expect(titles.length).toBeGreaterThanOrEqual(80);
       expect(titles.every((title) => title.trailer_url === '')).toBe(true);
       const videos = await db.selectFrom('videos').select(['type', 'status']).execute();
-      expect(videos.map((video) => video.type).sort()).toEqual(['vimeo', 'youtube', 'youtube']);
+      expect(videos.map((video) => video.type).sort()).toEqual(['dailymotion', 'vimeo', 'youtube']);
       expect(videos.every((video) => video.status === 'ready')).toBe(true);
       expect(await db.selectFrom('jobs').select('id').where('type', '=', 'transcode').execute()).toEqual([]);
       expect(existsSync(path.join(server.config.dataDir, 'media', 'trailers'))).toBe(false);

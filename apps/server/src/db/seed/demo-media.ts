@@ -74,11 +74,11 @@ const RECIPE_VERSION = 2;
 /** Distinct stream clips: those shared by the movies, and those shared by the episodes. */
 export const DEMO_STREAM_COUNT = { movies: 5, episodes: 3 } as const;
 
-/** Open films with stable public pages, for the link-only titles (YouTube and Vimeo players). */
+/** Public videos with stable pages, for the link-only titles (YouTube, Vimeo and Dailymotion players). */
 export const DEMO_LINKS = [
   { type: 'youtube', url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' }, // Big Buck Bunny
   { type: 'vimeo', url: 'https://vimeo.com/1084537' }, // Big Buck Bunny
-  { type: 'youtube', url: 'https://www.youtube.com/watch?v=eRsGyueVLvQ' }, // Sintel
+  { type: 'dailymotion', url: 'https://www.dailymotion.com/video/x5e9eog' }, // the players' usual sample
 ] as const;
 
 export const NO_FFMPEG_MESSAGE =
@@ -298,7 +298,7 @@ export interface DemoStream {
 
 export interface DemoLink {
   title: string;
-  type: 'youtube' | 'vimeo';
+  type: 'youtube' | 'vimeo' | 'dailymotion';
   url: string;
 }
 

@@ -146,7 +146,7 @@ describe('demo catalog', () => {
     for (const video of videos) {
       expect(video.kind).toBe('main');
       expect(video.status).toBe('ready');
-      expect(['youtube', 'vimeo']).toContain(video.type);
+      expect(['youtube', 'vimeo', 'dailymotion']).toContain(video.type);
     }
   });
 

@@ -54,7 +54,7 @@ describe('My submissions', () => {
     renderApp('/my-submissions');
 
     expect(await screen.findByText('You have not submitted a movie or show yet.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Submit Your Movie' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Submit your first one' })).toHaveAttribute(
       'href',
       '/submit-your-movie',
     );

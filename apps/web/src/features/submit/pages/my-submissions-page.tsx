@@ -27,7 +27,10 @@ export function MySubmissionsPage() {
           </button>
         </div>
       ) : submissions.data.length === 0 ? (
-        <p>You have not submitted a movie or show yet.</p>
+        <div className="submissions-empty">
+          <p>You have not submitted a movie or show yet.</p>
+          <Link to="/submit-your-movie">Submit your first one</Link>
+        </div>
       ) : (
         <ul className="submission-list" aria-label="Your submissions">
           {submissions.data.map((submission) => (
