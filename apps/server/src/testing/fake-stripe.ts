@@ -138,6 +138,11 @@ export class FakeStripe {
     Object.assign(this.subscriptions.get(subscriptionId)!, { status: 'canceled', ended_at: nowSeconds() });
   }
 
+  /** The operator deletes a customer in the dashboard; Stripe then shows only its id. */
+  deleteCustomer(customerId: string): void {
+    this.customers.set(customerId, { id: customerId, object: 'customer', deleted: true });
+  }
+
   expireCheckout(sessionId: string): void {
     Object.assign(this.sessions.get(sessionId)!, { status: 'expired' });
   }

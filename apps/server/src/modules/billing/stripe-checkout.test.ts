@@ -122,6 +122,20 @@ describe('checkout with Stripe', () => {
     expect(checkoutRow).toEqual({ gateway: 'stripe', expires_at: (session.expires_at as number) * 1000 });
   });
 
+  it('makes the member a new customer when theirs was deleted at Stripe', async () => {
+    const member = await signUp(server.app);
+    const first = await openCheckout(server.app, member.auth, monthly);
+    const deleted = stripe.sessions.get(first.session_id)!.customer as string;
+    stripe.deleteCustomer(deleted);
+
+    const second = await openCheckout(server.app, member.auth, monthly);
+    const replacement = stripe.sessions.get(second.session_id)!.customer as string;
+    expect(replacement).not.toBe(deleted);
+    expect(stripe.customers.get(replacement)).toMatchObject({ email: member.email });
+    const third = await openCheckout(server.app, member.auth, monthly);
+    expect(stripe.sessions.get(third.session_id)!.customer).toBe(replacement);
+  });
+
   it('asks Stripe, not the browser: 402 while unpaid, then the plan until the end of Stripe’s period', async () => {
     const member = await signUp(server.app);
     const checkout = await openCheckout(server.app, member.auth, monthly);
