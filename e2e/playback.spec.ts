@@ -3,6 +3,7 @@ import { MEMBER_STORAGE_STATE } from './support/env';
 import {
   clockSeconds,
   EXPECTED_RENDITIONS,
+  leavePlayer,
   MediaTraffic,
   memberDetails,
   mseSupport,
@@ -28,6 +29,7 @@ test.beforeAll(async ({ request }) => {
 
 test.describe('a member', () => {
   test.use({ storageState: MEMBER_STORAGE_STATE });
+  test.afterEach(({ page }) => leavePlayer(page));
 
   test('plays the full HLS video: signed segments through MSE, and the time advances', async ({ page }) => {
     const media = new MediaTraffic(page);

@@ -364,3 +364,11 @@ export class ProgressSaves {
     return this.pending === 0 && last !== undefined && Math.abs(last - position) <= tolerance;
   }
 }
+
+/**
+ * Leaves the page so its player gives its screen back (the demo member's plan has two), as a
+ * member closing the tab would; closing the browser context would leave the lease to run out.
+ */
+export async function leavePlayer(page: Page): Promise<void> {
+  await page.goto('about:blank');
+}
