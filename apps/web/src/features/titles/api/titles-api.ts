@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import { ApiPaths } from '@reeltime/contract';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { ApiPaths, type SendMailToCastBody } from '@reeltime/contract';
 import { apiGet, emptyOnFailure, apiRequest } from '../../../lib/api-client';
 import { GRID_PAGE_SIZE, pagedCardsQuery } from '../../../lib/paged-query';
 import { titleDetailsRootKey } from '../../../lib/query-keys';
@@ -45,4 +45,11 @@ export function movieDetailsQuery(id: number) {
 /** POST /user/like: likes the title or takes the like back; answers the new state and count. */
 export function toggleLike(titleId: number) {
   return apiRequest(ApiPaths.like, { method: 'POST', body: { entertainment_id: titleId } });
+}
+
+/** Sends the member's message to a cast member; the server holds the address and mails it. */
+export function useSendMailToCast() {
+  return useMutation({
+    mutationFn: (body: SendMailToCastBody) => apiRequest(ApiPaths.sendMailToCast, { method: 'POST', body }),
+  });
 }
