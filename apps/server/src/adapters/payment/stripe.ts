@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Db } from '../../db/connection';
 import type { CheckoutStatus, PaymentGateway } from './gateway';
@@ -54,6 +55,7 @@ export const isStripeGateway = (gateway: PaymentGateway): gateway is StripeGatew
   gateway.name === 'stripe';
 
 const seconds = (epochSeconds: number) => epochSeconds * 1000;
+const emailKey = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 16);
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
@@ -89,7 +91,10 @@ export function createStripeGateway(settings: StripeSettings, db: Db): StripeGat
       .execute();
   }
 
-  /** The member's customer, created once; the idempotency key makes two first checkouts share one. */
+  /**
+   * The member's customer, created once. The idempotency key makes two first checkouts share one;
+   * it names the email too, since Stripe refuses a key sent again with other parameters.
+   */
   async function customerOf(memberId: number, email: string): Promise<string> {
     const saved = await db
       .selectFrom('stripe_customers')
@@ -102,7 +107,9 @@ export function createStripeGateway(settings: StripeSettings, db: Db): StripeGat
     }
     const created = await stripe.customers.create(
       { email, metadata: { member_id: String(memberId) } },
-      { idempotencyKey: `customer:${memberId}:${saved?.customer_id ?? 'first'}` },
+      {
+        idempotencyKey: `customer:${memberId}:${emailKey(email)}:${saved?.customer_id ?? 'first'}`,
+      },
     );
     await saveCustomer(memberId, created.id);
     return created.id;
