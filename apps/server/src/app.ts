@@ -9,6 +9,7 @@ import type { JobRunner } from './jobs/queue';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { mediaPlugin } from './media/media.plugin';
 import { avatarSweepPlugin } from './modules/profile/avatar-sweep.plugin';
+import { submissionSweepPlugin } from './modules/submissions/submission-sweep.plugin';
 import { builtinCheckoutRoutes } from './modules/billing/builtin-checkout.routes';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes';
 import { registerApiRoutes } from './routes';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(mediaPlugin);
   await app.register(webPlugin);
   await app.register(avatarSweepPlugin);
+  await app.register(submissionSweepPlugin);
   await app.ready();
   return app;
 }

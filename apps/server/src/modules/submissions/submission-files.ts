@@ -21,9 +21,17 @@ export interface StoredSubmissionImages {
   castImages: string[];
 }
 
-const THUMBNAIL = { folder: 'submissions', size: { width: 1280, height: 1280 } };
+/** Where submission images are stored: thumbnails, then cast images. */
+export const SUBMISSION_IMAGE_FOLDERS = ['submissions', 'submission-cast'] as const;
+
+interface ImageKind {
+  folder: string;
+  size: { width: number; height: number };
+}
+
+const THUMBNAIL: ImageKind = { folder: SUBMISSION_IMAGE_FOLDERS[0], size: { width: 1280, height: 1280 } };
 /** Shown at 400x400 (the recommended size), kept at twice that for dense screens. */
-const CAST_IMAGE = { folder: 'submission-cast', size: { width: 800, height: 800 } };
+const CAST_IMAGE: ImageKind = { folder: SUBMISSION_IMAGE_FOLDERS[1], size: { width: 800, height: 800 } };
 
 /** Every missing file at once, as field errors named like the form fields. */
 function checkPresent(uploads: SubmissionUploads): void {
@@ -61,7 +69,7 @@ export async function storeSubmissionImages(
   checkSizes(uploads);
   const stored: string[] = [];
   try {
-    const save = async (file: LocalFile, kind: typeof THUMBNAIL) => {
+    const save = async (file: LocalFile, kind: ImageKind) => {
       const url = await images.saveImage(file.path, kind.folder, kind.size);
       stored.push(url);
       return url;

@@ -26,6 +26,23 @@ export function createSubmissionRepository(db: Db) {
       return id;
     },
 
+    /** Which of these image URLs a submission or a cast member points to. */
+    async imagesAmong(urls: string[]): Promise<Set<string>> {
+      const used = new Set<string>();
+      // In slices, to stay well under the databases' limits on bound parameters.
+      for (let start = 0; start < urls.length; start += 500) {
+        const slice = urls.slice(start, start + 500);
+        const rows = await db
+          .selectFrom('submissions')
+          .select('thumbnail_image as url')
+          .where('thumbnail_image', 'in', slice)
+          .union(db.selectFrom('submission_cast').select('image as url').where('image', 'in', slice))
+          .execute();
+        for (const row of rows) used.add(row.url);
+      }
+      return used;
+    },
+
     /** A member's own submissions, newest first. */
     listByUser: (userId: number): Promise<SubmissionSummaryRow[]> =>
       db

@@ -2,12 +2,21 @@ import type { MySubmission, SubmissionFieldsSchema } from '@reeltime/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { NotFound } from '../../lib/errors';
+import { MINUTE_MS } from '../../lib/time';
 import { createUserRepository } from '../users/user.repository';
-import { deleteSubmissionImages, storeSubmissionImages, type SubmissionUploads } from './submission-files';
+import {
+  deleteSubmissionImages,
+  storeSubmissionImages,
+  SUBMISSION_IMAGE_FOLDERS,
+  type SubmissionUploads,
+} from './submission-files';
 import { submissionReceivedMail } from './submission-mail';
 import { createSubmissionRepository, type SubmissionSummaryRow } from './submission.repository';
 
 type SubmissionFields = z.output<typeof SubmissionFieldsSchema>;
+
+/** An image younger than this may belong to a submission still being written, so the sweep keeps it. */
+export const UNUSED_IMAGE_MIN_AGE_MS = 60 * MINUTE_MS;
 
 const toMySubmission = (row: SubmissionSummaryRow): MySubmission => ({
   id: row.id,
@@ -62,6 +71,22 @@ export function createSubmissionsService(ctx: AppContext) {
         await deleteSubmissionImages(ctx.images, [images.thumbnail, ...images.castImages]);
         throw error;
       }
+    },
+
+    /**
+     * Deletes submission images no row points to (left by a process that stopped between storing
+     * them and its transaction), except recent ones. Returns how many were deleted.
+     */
+    async sweepUnusedImages(now = Date.now()): Promise<number> {
+      let deleted = 0;
+      for (const folder of SUBMISSION_IMAGE_FOLDERS) {
+        const candidates = await ctx.images.listImages(folder, now - UNUSED_IMAGE_MIN_AGE_MS);
+        const used = await createSubmissionRepository(ctx.db).imagesAmong(candidates);
+        const unused = candidates.filter((url) => !used.has(url));
+        for (const url of unused) await ctx.images.deleteImage(url);
+        deleted += unused.length;
+      }
+      return deleted;
     },
 
     async listMine(userId: number): Promise<MySubmission[]> {
