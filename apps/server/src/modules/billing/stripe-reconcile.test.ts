@@ -109,4 +109,18 @@ describe('the Stripe reconcile job', () => {
     expect(await currentPlan(paid)).toEqual([expect.objectContaining({ status: 'active' })]);
     expect(await checkoutStatus(lostCheckout.session_id)).toBe('open');
   });
+
+  it('is queued when the job runner starts, once however many runners start', async () => {
+    await db().deleteFrom('jobs').where('type', '=', 'billing.reconcile-stripe').execute();
+    await server.app.jobs.start();
+    await server.app.jobs.start();
+    await server.app.jobs.stop();
+    const pending = await db()
+      .selectFrom('jobs')
+      .select('status')
+      .where('type', '=', 'billing.reconcile-stripe')
+      .where('status', 'in', ['queued', 'running'])
+      .execute();
+    expect(pending).toEqual([{ status: 'queued' }]);
+  });
 });
