@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLeaseKeeper, LONG_PAUSE_MS, type LeaseAnswer } from './playback-lease';
+import { createLeaseKeeper, HANDOVER_MS, LONG_PAUSE_MS, type LeaseAnswer } from './playback-lease';
 
 const granted = (id: string): LeaseAnswer => ({
   kind: 'granted',
@@ -72,5 +72,23 @@ describe('createLeaseKeeper', () => {
     await vi.advanceTimersByTimeAsync(0);
     keeper.leave();
     expect(release).toHaveBeenCalledWith('lease-a', true);
+  });
+
+  it('hands its screen to the next player on the page, or gives it up shortly after going away', async () => {
+    const first = setup();
+    first.keeper.playing();
+    await vi.advanceTimersByTimeAsync(0);
+    first.keeper.dispose();
+
+    const next = setup([granted('lease-a')]);
+    next.keeper.playing();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(next.request).toHaveBeenCalledWith({ titleId: 7, episodeId: null }, 'lease-a');
+    await vi.advanceTimersByTimeAsync(HANDOVER_MS);
+    expect(first.release).not.toHaveBeenCalled();
+
+    next.keeper.dispose();
+    await vi.advanceTimersByTimeAsync(HANDOVER_MS);
+    expect(next.release).toHaveBeenCalledWith('lease-a');
   });
 });

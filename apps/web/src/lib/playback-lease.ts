@@ -23,6 +23,37 @@ export type LeaseAnswer =
 
 /** A paused player keeps its screen this long, then gives it up. */
 export const LONG_PAUSE_MS = 5 * 60_000;
+/** A player that goes away leaves its lease this long for the next player on the page. */
+export const HANDOVER_MS = 1500;
+
+/**
+ * The lease of the player that went away last, kept for a moment: the next episode's player
+ * carries on with it, so moving on never needs a second screen (on a one-screen plan a fresh
+ * lease could reach the server before the release of the old one).
+ */
+let handedOver: { leaseId: string; timer: ReturnType<typeof setTimeout> } | null = null;
+
+function handOver(leaseId: string, release: typeof releaseLease): void {
+  takeOver(release);
+  handedOver = {
+    leaseId,
+    timer: setTimeout(() => {
+      handedOver = null;
+      void release(leaseId);
+    }, HANDOVER_MS),
+  };
+}
+
+/** The lease left by the last player, or null; with `release`, it is given up instead. */
+function takeOver(release?: typeof releaseLease, keepalive = false): string | null {
+  if (!handedOver) return null;
+  clearTimeout(handedOver.timer);
+  const { leaseId } = handedOver;
+  handedOver = null;
+  if (!release) return leaseId;
+  void release(leaseId, keepalive);
+  return null;
+}
 
 async function post(path: string, body: object, keepalive: boolean): Promise<Response | null> {
   const token = getToken();
@@ -101,6 +132,7 @@ export function createLeaseKeeper({
   async function ask(): Promise<void> {
     if (asking || disposed) return;
     asking = true;
+    leaseId ??= takeOver();
     const answer = await request(target, leaseId);
     asking = false;
     if (disposed) {
@@ -140,10 +172,14 @@ export function createLeaseKeeper({
     /** The page is going away (it may come back from the back-forward cache and play again). */
     leave() {
       giveUp(true);
+      takeOver(release, true);
     },
-    /** The player is going away: gives the screen up at once. */
+    /** The player is going away: its screen goes to the next player, or is given up shortly. */
     dispose() {
-      giveUp(false);
+      stopRenewing();
+      clearTimeout(pauseTimer);
+      if (leaseId) handOver(leaseId, release);
+      leaseId = null;
       disposed = true;
     },
   };

@@ -60,7 +60,7 @@ describe('screens of a plan', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     unmount();
-    await waitFor(() => expect(api.calls(END)).toHaveLength(1));
+    await waitFor(() => expect(api.calls(END)).toHaveLength(1), { timeout: 3000 });
     expect(api.calls(END)[0]!.json()).toEqual({ lease_id: 'lease-token-0123456789' });
   });
 });
