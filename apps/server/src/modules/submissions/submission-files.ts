@@ -34,7 +34,7 @@ const THUMBNAIL: ImageKind = { folder: SUBMISSION_IMAGE_FOLDERS[0], size: { widt
 const CAST_IMAGE: ImageKind = { folder: SUBMISSION_IMAGE_FOLDERS[1], size: { width: 800, height: 800 } };
 
 /** Every missing file at once, as field errors named like the form fields. */
-function checkPresent(uploads: SubmissionUploads): void {
+export function missingFileErrors(uploads: SubmissionUploads): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (!uploads.thumbnail) errors.thumnail = [Messages.thumbnailRequired];
   uploads.castImages.forEach((image, index) => {
@@ -43,6 +43,11 @@ function checkPresent(uploads: SubmissionUploads): void {
   for (const index of uploads.strayCastIndices) {
     errors[`cast.${index}`] = [ServerMessages.castImageWithoutMember];
   }
+  return errors;
+}
+
+function checkPresent(uploads: SubmissionUploads): void {
+  const errors = missingFileErrors(uploads);
   const first = Object.values(errors)[0]?.[0];
   if (first) throw new Validation(first, errors);
 }

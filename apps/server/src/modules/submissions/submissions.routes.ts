@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ApiPaths,
+  FormLimits,
   Messages,
   MySubmissionSchema,
   ServerMessages,
@@ -14,7 +15,7 @@ import { ok } from '../../lib/envelope';
 import { AppError, PayloadTooLarge, Validation } from '../../lib/errors';
 import { MINUTE_MS } from '../../lib/time';
 import { FORM_OR_JSON } from '../../plugins/content-types';
-import type { SubmissionUploads } from './submission-files';
+import { missingFileErrors, type SubmissionUploads } from './submission-files';
 import { createSubmissionsService } from './submissions.service';
 
 /** Failed attempts count too, so the limit leaves room for a few corrections. */
@@ -36,12 +37,33 @@ function submissionUploads(request: FastifyRequest, castCount: number): Submissi
   return { thumbnail: request.uploads.get('thumnail'), castImages, strayCastIndices };
 }
 
+/** How many cast members the body as received (not yet valid) has, for naming their missing images. */
+function castCountOf(body: unknown): number {
+  const cast = (body as { cast?: unknown } | null | undefined)?.cast;
+  return Array.isArray(cast) && cast.length <= FormLimits.maxListItems ? cast.length : 0;
+}
+
 /**
- * The forms plugin refuses a file past MAX_UPLOAD_MB, and a list index past the longest list, while
- * the form is still arriving and before this route sees which field it was; this names the
+ * A form refused by its fields also names its missing files, so every problem shows at once.
+ * The forms plugin refuses a file past MAX_UPLOAD_MB, and a list index past the longest list,
+ * while the form is still arriving and before this route sees which field it was; this names the
  * submission's own limits instead.
  */
-function submissionFormError(error: FastifyError): never {
+function submissionFormError(error: FastifyError, request: FastifyRequest): never {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const missing = missingFileErrors(submissionUploads(request, castCountOf(request.body)));
+    const issues: FastifySchemaValidationError[] = error.validation;
+    for (const [field, [message]] of Object.entries(missing)) {
+      issues.push({
+        keyword: 'file',
+        instancePath: `/${field.replaceAll('.', '/')}`,
+        schemaPath: '',
+        params: {},
+        message,
+      });
+    }
+    throw error;
+  }
   if (
     error.code === 'FST_REQ_FILE_TOO_LARGE' ||
     (error instanceof PayloadTooLarge && error.message === ServerMessages.tooLarge)

@@ -238,6 +238,23 @@ describe('POST /user/movie-detail-request', () => {
     });
   });
 
+  it('names missing files beside bad fields, so every problem shows at once', async () => {
+    const res = await leavesNothing(() =>
+      submit(form({ fields: { name: '' }, thumbnail: null, cast: castMember(0, { jobTitle: '' }, false) })),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      status: false,
+      message: Messages.yourNameRequired,
+      errors: {
+        name: [Messages.yourNameRequired],
+        'cast.0.jobTitle': [Messages.jobTitleRequired],
+        thumnail: [Messages.thumbnailRequired],
+        'cast.0.image': [Messages.profileImageRequired],
+      },
+    });
+  });
+
   it('treats an empty file input as missing', async () => {
     const res = await leavesNothing(() => submit(form({ thumbnail: file('thumnail', Buffer.alloc(0)) })));
     expect(res.statusCode).toBe(422);
