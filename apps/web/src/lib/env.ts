@@ -9,3 +9,18 @@ export const appName: string =
 
 /** ISO 4217 code of the site's one currency. */
 export const siteCurrency: string = siteMeta('site-currency') ?? 'INR';
+
+/**
+ * The operator's ad page for the browse banner's ad slot (meta `ad-slot-url`), when it is an http(s)
+ * address; read on each call so a page can be rendered with or without one.
+ */
+export function adSlotUrl(): string | undefined {
+  const value = siteMeta('ad-slot-url');
+  if (!value) return undefined;
+  try {
+    const url = new URL(value, window.location.href);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -6,6 +6,7 @@ import { PlayIcon, StarIcon } from '../../../components/icons';
 import { HlsVideo } from '../../../components/player/hls-video';
 import { formatDuration, formatRating, yearOf } from '../../../lib/format';
 import { bannersQuery } from '../api/browse-api';
+import { AdSlot } from './ad-slot';
 
 function prefersReducedMotion(): boolean {
   return (
@@ -106,7 +107,7 @@ function HeroContent({ banner }: { banner: Banner }) {
           )}
         </div>
       </div>
-      <div className="ad-slot" role="region" aria-label="Advertisement" data-ad-slot="browse-banner" />
+      <AdSlot />
     </section>
   );
 }

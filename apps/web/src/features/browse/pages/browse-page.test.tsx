@@ -131,7 +131,7 @@ describe('Browse page', () => {
     expect(within(hero).getByText('1hrs 52min')).toBeInTheDocument();
     expect(within(hero).getByText('7.8')).toBeInTheDocument();
     expect(within(hero).getByRole('link', { name: 'Play Now' })).toHaveAttribute('href', '/movie-details/7');
-    expect(within(hero).getByRole('region', { name: 'Advertisement' })).toBeEmptyDOMElement();
+    expect(within(hero).getByRole('complementary', { name: 'Advertisement' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Browse' })).toBeInTheDocument();
     expect(document.title).toBe('Browse | Reeltime');
   });
@@ -145,6 +145,7 @@ describe('Browse page', () => {
       'GET /user/continue-watching': ok([
         { ...movieCards(1, 50)[0]!, position_seconds: 600, duration_seconds: 1200 },
       ]),
+      'GET /user/subscription-plan': ok({ activeSubscriptions: [] }),
     });
     renderApp('/browse');
 

@@ -1,36 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths, type ProcessPaymentBody, type Subscription } from '@reeltime/contract';
-import { ApiError, apiGet, apiRequest, emptyOnFailure } from '../../../lib/api-client';
+import { ApiPaths, type ProcessPaymentBody } from '@reeltime/contract';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { invalidatePlanDependentQueries, plansRootKey } from '../../../lib/query-keys';
-
-/** Plans on sale; a failed load is logged and shows no plans (the spec's rule for lists). */
-export function plansQuery() {
-  return queryOptions({
-    queryKey: [...plansRootKey, 'list'],
-    queryFn: ({ signal }) => emptyOnFailure('the plans', signal, () => apiGet(ApiPaths.plans, { signal })),
-  });
-}
-
-/** The member's subscriptions that still give access; a failed load is logged and shows none. */
-export function subscriptionsQuery() {
-  return queryOptions({
-    queryKey: [...plansRootKey, 'subscription'],
-    queryFn: ({ signal }) =>
-      emptyOnFailure('the subscription', signal, async () => {
-        const { activeSubscriptions } = await apiGet(ApiPaths.subscriptionPlan, { signal });
-        return activeSubscriptions;
-      }),
-  });
-}
-
-/** The subscription the banner shows: a running one first, then one that ends at its end date. */
-export function currentSubscription(subscriptions: readonly Subscription[]): Subscription | null {
-  return (
-    subscriptions.find((item) => item.status === 'active') ??
-    subscriptions.find((item) => item.status === 'cancelled') ??
-    null
-  );
-}
 
 /** Cancels at the end of the period; resolves once plans and subscription have reloaded. */
 export function useCancelSubscription() {

@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router';
 import { Messages } from '@reeltime/contract';
 import { PaymentBreakdown } from '../../../components/payment-breakdown';
 import { ShimmerGrid } from '../../../components/shimmer';
-import { paymentDetailsQuery, plansQuery } from '../api/plans-api';
+import { plansQuery } from '../../../lib/plan-queries';
+import { paymentDetailsQuery } from '../api/plans-api';
 import { ProceedPayment } from '../components/proceed-payment';
 import '../../../styles/billing.scss';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShimmerGrid } from '../../../components/shimmer';
-import { currentSubscription, plansQuery, subscriptionsQuery } from '../api/plans-api';
+import { currentSubscription, plansQuery, subscriptionsQuery } from '../../../lib/plan-queries';
 import { PlanCard } from '../components/plan-card';
 import { SubscriptionBanner } from '../components/subscription-banner';
 import '../../../styles/billing.scss';
