@@ -15,6 +15,16 @@ export function vimeoId(url: string): string | null {
   return /^\d+$/.test(url) ? url : null;
 }
 
+/** The Dailymotion video id of a dailymotion.com, dai.ly or geo.dailymotion.com player link. */
+export function dailymotionId(url: string): string | null {
+  const match =
+    /(?:dailymotion\.com\/(?:embed\/)?video\/|dai\.ly\/|dailymotion\.com\/player(?:\/[\w-]+)?\.html\?(?:.*&)?video=)([a-zA-Z0-9]+)/.exec(
+      url,
+    );
+  if (match?.[1]) return match[1];
+  return /^x[a-zA-Z0-9]+$/.test(url) ? url : null;
+}
+
 export function youtubeEmbedUrl(url: string, autoplay = false): string | null {
   const id = youtubeId(url);
   if (!id) return null;
@@ -25,4 +35,10 @@ export function vimeoEmbedUrl(url: string, autoplay = false): string | null {
   const id = vimeoId(url);
   if (!id) return null;
   return `https://player.vimeo.com/video/${id}?dnt=1${autoplay ? '&autoplay=1' : ''}`;
+}
+
+export function dailymotionEmbedUrl(url: string, autoplay = false): string | null {
+  const id = dailymotionId(url);
+  if (!id) return null;
+  return `https://geo.dailymotion.com/player.html?video=${id}${autoplay ? '&autoplay=1' : ''}`;
 }

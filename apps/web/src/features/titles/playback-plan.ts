@@ -49,7 +49,7 @@ export function episodeCode({ episode, season }: EpisodeEntry): string {
 
 /** The link to play: an HLS stream first, then a file, then an embed. */
 export function sourceOf(links: readonly VideoLink[]): PlayerSource | null {
-  const rank = { hls: 0, url: 1, youtube: 2, vimeo: 3 } as const;
+  const rank: Record<VideoLink['type'], number> = { hls: 0, url: 1, youtube: 2, vimeo: 3, dailymotion: 4 };
   const best = [...links].filter((link) => link.url).sort((a, b) => rank[a.type] - rank[b.type])[0];
   return best ? { type: best.type, url: best.url } : null;
 }
