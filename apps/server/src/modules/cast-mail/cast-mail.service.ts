@@ -17,9 +17,9 @@ export function createCastMailService(ctx: AppContext) {
       const member = await users.findById(userId);
       if (!member) throw new NotFound();
       const sender = { name: `${member.first_name} ${member.last_name}`.trim(), email: member.email };
-      await ctx.mail.send(
-        castMessageMail(ctx.config, { name: person.name, email: person.email }, sender, message),
-      );
+      const mail = castMessageMail(ctx.config, { name: person.name, email: person.email }, sender, message);
+      // The outbox row and its delivery job land together.
+      await ctx.db.transaction().execute((trx) => ctx.mail.send(mail, trx));
     },
   };
 }
