@@ -34,3 +34,25 @@ export function linkIn(mail: OutboxRow, pathname: string): URL {
   if (!link) throw new Error(`No ${pathname} link in the mail:\n${mail.text_body}`);
   return link;
 }
+
+function latestMailContaining(text: string): (OutboxRow & { to_address: string }) | undefined {
+  const db = new Database(DATABASE_FILE, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare(
+        'select to_address, subject, text_body from outbox where instr(text_body, ?) > 0 order by id desc limit 1',
+      )
+      .get(text) as (OutboxRow & { to_address: string }) | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/** Waits for the newest mail in the outbox whose text holds `text` and returns it with its address. */
+export async function waitForMailContaining(text: string): Promise<OutboxRow & { to_address: string }> {
+  let mail: (OutboxRow & { to_address: string }) | undefined;
+  await expect
+    .poll(() => (mail = latestMailContaining(text)), { message: `a mail holding "${text}" in the outbox` })
+    .toBeTruthy();
+  return mail!;
+}
