@@ -62,6 +62,7 @@ export function CastMemberFields({ index, control, register, errors, onRemove }:
                 inputRef={field.ref}
                 error={fieldState.error?.message}
                 recommendSize
+                hint="JPEG, PNG, WebP or GIF, up to 2 MB."
               />
             )}
           />

@@ -10,6 +10,8 @@ interface ImagePickerProps {
   onChange: (file: File | null) => void;
   onBlur: () => void;
   error?: string | undefined;
+  /** What the input takes, shown under it. */
+  hint: string;
   /** Shows the spec's note when the picture is larger than 400x400 (cast pictures). */
   recommendSize?: boolean;
   inputRef?: (element: HTMLInputElement | null) => void;
@@ -35,10 +37,12 @@ export function ImagePicker({
   error,
   recommendSize = false,
   inputRef,
+  hint,
 }: ImagePickerProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const noteId = `${id}-note`;
+  const hintId = `${id}-hint`;
   const preview = useObjectUrl(file);
   // The file last found larger than recommended; the note shows while that file is the chosen one.
   const [oversized, setOversized] = useState<File | null>(null);
@@ -54,7 +58,7 @@ export function ImagePicker({
     });
   };
 
-  const describedBy = [error ? errorId : null, showNote ? noteId : null].filter(Boolean).join(' ');
+  const describedBy = [error ? errorId : null, showNote ? noteId : null, hintId].filter(Boolean).join(' ');
 
   return (
     <div className="image-picker mb-3">
@@ -74,11 +78,14 @@ export function ImagePicker({
           accept={ACCEPTED_IMAGES}
           className={`form-control${error ? ' is-invalid' : ''}`}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={describedBy}
           onChange={(event) => choose(event.target.files?.[0] ?? null)}
           onBlur={onBlur}
         />
       </div>
+      <p id={hintId} className="form-text mb-0">
+        {hint}
+      </p>
       {showNote && (
         <p id={noteId} className="form-text text-info mb-0">
           {Messages.recommendedImage}

@@ -188,6 +188,7 @@ export function SubmitMovieForm({ user }: { user: User | null }) {
           render={({ field, fieldState }) => (
             <ImagePicker
               label="Thumbnail"
+              hint="JPEG, PNG, WebP or GIF, up to 5 MB."
               file={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}

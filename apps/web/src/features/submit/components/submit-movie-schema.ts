@@ -3,7 +3,9 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
   FormLimits,
   Messages,
+  ServerMessages,
   SubmissionFieldsSchema,
+  SubmissionFileLimits,
   type SUBMISSION_PLATFORMS,
   type SUBMISSION_ROLES,
 } from '@reeltime/contract';
@@ -53,24 +55,38 @@ const textResolver = zodResolver(SubmissionFieldsSchema);
 
 type Errors = FieldErrors<SubmitMovieInput>;
 
-/** Required pictures, which the contract leaves to the server's own file checks. */
+/** The problem with a picture: missing, or larger than the server takes. */
+function fileProblem(file: File | null, required: string, maxBytes: number) {
+  if (!(file instanceof File)) return { type: 'required', message: required };
+  if (file.size > maxBytes) return { type: 'maxSize', message: ServerMessages.submissionFileTooLarge };
+  return null;
+}
+
+/** Required pictures within the upload limits, which the contract leaves to the server's file checks. */
 function fileErrors(values: SubmitMovieInput, errors: Errors): boolean {
-  let missing = false;
-  if (!(values.thumbnail instanceof File)) {
-    errors.thumbnail = { type: 'required', message: Messages.thumbnailRequired };
-    missing = true;
+  let invalid = false;
+  const thumbnail = fileProblem(
+    values.thumbnail,
+    Messages.thumbnailRequired,
+    SubmissionFileLimits.thumbnailBytes,
+  );
+  if (thumbnail) {
+    errors.thumbnail = thumbnail;
+    invalid = true;
   }
   values.cast.forEach((member, index) => {
-    if (member.image instanceof File) return;
+    const image = fileProblem(
+      member.image,
+      Messages.profileImageRequired,
+      SubmissionFileLimits.castImageBytes,
+    );
+    if (!image) return;
     const castErrors = (Array.isArray(errors.cast) ? errors.cast : []) as NonNullable<Errors['cast']>;
-    castErrors[index] = {
-      ...castErrors[index],
-      image: { type: 'required', message: Messages.profileImageRequired },
-    };
+    castErrors[index] = { ...castErrors[index], image };
     errors.cast = castErrors;
-    missing = true;
+    invalid = true;
   });
-  return missing;
+  return invalid;
 }
 
 /**
@@ -84,8 +100,8 @@ export const submitMovieResolver: Resolver<SubmitMovieInput, unknown, SubmitMovi
 ) => {
   const text = await textResolver(values as never, context, options as never);
   const errors = { ...(text.errors as Errors) };
-  const missingFiles = fileErrors(values, errors);
-  if (Object.keys(text.errors).length > 0 || missingFiles) return { values: {}, errors };
+  const invalidFiles = fileErrors(values, errors);
+  if (Object.keys(text.errors).length > 0 || invalidFiles) return { values: {}, errors };
   const parsed = text.values as Omit<SubmitMovieValues, 'thumbnail' | 'cast'> & {
     cast: Array<Omit<SubmitMovieValues['cast'][number], 'image'>>;
   };

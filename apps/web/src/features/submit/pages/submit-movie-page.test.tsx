@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Messages } from '@reeltime/contract';
+import { Messages, ServerMessages } from '@reeltime/contract';
 import { fail, ok } from '../../../testing/fetch-mock';
 import { renderApp, signIn } from '../../../testing/render';
 import { mockUploads } from '../../../testing/xhr-mock';
@@ -167,10 +167,26 @@ describe('Submit Your Movie', () => {
 
     await user.upload(picture, png('large.png'));
     expect(await screen.findByText(Messages.recommendedImage)).toBeInTheDocument();
-    expect(picture).toHaveAccessibleDescription(Messages.recommendedImage);
+    expect(picture).toHaveAccessibleDescription(new RegExp(Messages.recommendedImage.replaceAll('.', '\\.')));
 
     await user.upload(picture, png('square.png'));
     await waitFor(() => expect(screen.queryByText(Messages.recommendedImage)).not.toBeInTheDocument());
+  });
+
+  it('refuses a picture larger than the server takes before anything is sent', async () => {
+    const user = userEvent.setup();
+    const uploads = await renderForm();
+    await fillValidForm(user);
+    await waitFor(() => expect(sendButton()).toBeEnabled());
+
+    const picture = within(member(1)).getByLabelText('Profile image');
+    expect(picture).toHaveAccessibleDescription('JPEG, PNG, WebP or GIF, up to 2 MB.');
+    const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await user.upload(picture, big);
+    await user.tab();
+    expect(await alertIn(member(1), ServerMessages.submissionFileTooLarge)).toBeInTheDocument();
+    await waitFor(() => expect(sendButton()).toBeDisabled());
+    expect(uploads.requests).toHaveLength(0);
   });
 
   it('sends the fields and files with upload progress, then toasts and resets the form', async () => {
