@@ -1,5 +1,6 @@
 import { Component, type ReactNode, type Ref } from 'react';
 import type { LinkType } from '@reeltime/contract';
+import type { LeaseTarget } from '../../lib/playback-lease';
 import type { PlaybackUpdate } from '../../lib/playback-progress';
 import { vimeoEmbedUrl, youtubeEmbedUrl } from './embed-url';
 import { MediaPlayer, type VideoPlayerHandle } from './media-player';
@@ -23,6 +24,8 @@ interface VideoPlayerProps {
   onPlaybackUpdate?: (update: PlaybackUpdate) => void;
   /** Shown over the picture (HLS streams and files). */
   overlay?: ReactNode;
+  /** A member's full video (HLS streams and files): playing it takes one of the plan's screens. */
+  lease?: LeaseTarget;
   ref?: Ref<VideoPlayerHandle>;
 }
 
@@ -64,6 +67,7 @@ export function VideoPlayer({
   startAt = 0,
   onPlaybackUpdate,
   overlay,
+  lease,
   ref,
 }: VideoPlayerProps) {
   if (!source || !source.url) return <Unavailable poster={poster} message="No video is available yet." />;
@@ -97,6 +101,7 @@ export function VideoPlayer({
         startAt={startAt}
         onPlaybackUpdate={onPlaybackUpdate}
         overlay={overlay}
+        lease={lease}
       />
     </PlayerBoundary>
   );

@@ -194,6 +194,11 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
             autoPlay={selection.autoPlay}
             startAt={isTrailer ? 0 : selection.startAt}
             onPlaybackUpdate={isTrailer ? undefined : onPlaybackUpdate}
+            lease={
+              signedIn && !isTrailer
+                ? { titleId: movie.id, episodeId: current?.episode.id ?? null }
+                : undefined
+            }
             overlay={
               upNext ? (
                 <NextEpisodePrompt
