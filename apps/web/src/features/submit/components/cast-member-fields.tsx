@@ -1,4 +1,4 @@
-import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Controller, useFormState, type Control, type UseFormRegister } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { ImagePicker } from './image-picker';
 import type { SubmitMovieInput, SubmitMovieValues } from './submit-movie-schema';
@@ -7,14 +7,18 @@ interface CastMemberFieldsProps {
   index: number;
   control: Control<SubmitMovieInput, unknown, SubmitMovieValues>;
   register: UseFormRegister<SubmitMovieInput>;
-  errors: FieldErrors<SubmitMovieInput>['cast'];
   onRemove: () => void;
 }
 
 /** One cast or crew member: name, job title, optional email and a profile picture. */
-export function CastMemberFields({ index, control, register, errors, onRemove }: CastMemberFieldsProps) {
+export function CastMemberFields({ index, control, register, onRemove }: CastMemberFieldsProps) {
   const number = index + 1;
-  const memberErrors = Array.isArray(errors) ? errors[index] : undefined;
+  const { errors, touchedFields, isSubmitted } = useFormState({ control, name: `cast.${index}` });
+  const memberErrors = errors.cast?.[index];
+  const touched = touchedFields.cast?.[index] as Partial<Record<string, unknown>> | undefined;
+  // Adding or removing a member validates the whole list; a field's message waits until it was left.
+  const shownError = (field: 'name' | 'jobTitle' | 'email' | 'image') =>
+    touched?.[field] || isSubmitted ? memberErrors?.[field]?.message : undefined;
   return (
     <fieldset className="cast-member">
       <legend className="cast-member__legend">Cast member {number}</legend>
@@ -28,17 +32,13 @@ export function CastMemberFields({ index, control, register, errors, onRemove }:
       </button>
       <div className="row gx-3">
         <div className="col-12 col-md-6">
-          <FormField
-            label="Name"
-            registration={register(`cast.${index}.name`)}
-            error={memberErrors?.name?.message}
-          />
+          <FormField label="Name" registration={register(`cast.${index}.name`)} error={shownError('name')} />
         </div>
         <div className="col-12 col-md-6">
           <FormField
             label="Job title"
             registration={register(`cast.${index}.jobTitle`)}
-            error={memberErrors?.jobTitle?.message}
+            error={shownError('jobTitle')}
           />
         </div>
         <div className="col-12 col-md-6">
@@ -46,7 +46,7 @@ export function CastMemberFields({ index, control, register, errors, onRemove }:
             label="Email (optional)"
             type="email"
             registration={register(`cast.${index}.email`)}
-            error={memberErrors?.email?.message}
+            error={shownError('email')}
           />
         </div>
         <div className="col-12 col-md-6">
@@ -60,7 +60,7 @@ export function CastMemberFields({ index, control, register, errors, onRemove }:
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 inputRef={field.ref}
-                error={fieldState.error?.message}
+                error={fieldState.isTouched || isSubmitted ? fieldState.error?.message : undefined}
                 recommendSize
                 hint="JPEG, PNG, WebP or GIF, up to 2 MB."
               />

@@ -209,7 +209,6 @@ export function SubmitMovieForm({ user }: { user: User | null }) {
             index={index}
             control={control}
             register={register}
-            errors={errors.cast}
             onRemove={() => removeMember(index)}
           />
         ))}

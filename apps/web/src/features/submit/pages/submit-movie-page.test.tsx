@@ -138,8 +138,12 @@ describe('Submit Your Movie', () => {
     await user.click(add);
     expect(screen.getAllByRole('group', { name: /^Cast member/ })).toHaveLength(2);
     expect(within(member(2)).getByLabelText('Name')).toHaveFocus();
-    // The new member's fields are required too.
+    // The new member's fields are required too, but say so only once they were left.
     await waitFor(() => expect(sendButton()).toBeDisabled());
+    expect(within(member(2)).queryByRole('alert')).not.toBeInTheDocument();
+    await user.tab();
+    expect(await alertIn(member(2), Messages.castNameRequired)).toBeInTheDocument();
+    expect(within(member(2)).queryByText(Messages.jobTitleRequired)).not.toBeInTheDocument();
 
     await user.click(within(member(2)).getByRole('button', { name: 'Remove cast member 2' }));
     expect(screen.getAllByRole('group', { name: /^Cast member/ })).toHaveLength(1);
