@@ -2,7 +2,7 @@ import { Component, type ReactNode, type Ref } from 'react';
 import type { LinkType } from '@reeltime/contract';
 import type { LeaseTarget } from '../../lib/playback-lease';
 import type { PlaybackUpdate } from '../../lib/playback-progress';
-import { vimeoEmbedUrl, youtubeEmbedUrl } from './embed-url';
+import { dailymotionEmbedUrl, vimeoEmbedUrl, youtubeEmbedUrl } from './embed-url';
 import { MediaPlayer, type VideoPlayerHandle } from './media-player';
 import '../../styles/player.scss';
 
@@ -28,6 +28,17 @@ interface VideoPlayerProps {
   lease?: LeaseTarget;
   ref?: Ref<VideoPlayerHandle>;
 }
+
+type EmbedType = Extract<LinkType, 'youtube' | 'vimeo' | 'dailymotion'>;
+
+/** Links played in the provider's own player, by link type. */
+const EMBEDS: Record<EmbedType, (url: string, autoplay: boolean) => string | null> = {
+  youtube: youtubeEmbedUrl,
+  vimeo: vimeoEmbedUrl,
+  dailymotion: dailymotionEmbedUrl,
+};
+
+const isEmbed = (type: LinkType): type is EmbedType => Object.hasOwn(EMBEDS, type);
 
 function Unavailable({ poster, message }: { poster: string; message: string }) {
   return (
@@ -56,8 +67,8 @@ class PlayerBoundary extends Component<{ poster: string; children: ReactNode }, 
 }
 
 /**
- * Picks the player by link type: YouTube or Vimeo embed, or our own controls over an HLS stream
- * or a plain video file (see apps/web/docs/decisions/0002-player.md).
+ * Picks the player by link type: YouTube, Vimeo or Dailymotion embed, or our own controls over an
+ * HLS stream or a plain video file (see apps/web/docs/decisions/0002-player.md).
  */
 export function VideoPlayer({
   source,
@@ -72,9 +83,8 @@ export function VideoPlayer({
 }: VideoPlayerProps) {
   if (!source || !source.url) return <Unavailable poster={poster} message="No video is available yet." />;
 
-  if (source.type === 'youtube' || source.type === 'vimeo') {
-    const embed =
-      source.type === 'youtube' ? youtubeEmbedUrl(source.url, autoPlay) : vimeoEmbedUrl(source.url, autoPlay);
+  if (isEmbed(source.type)) {
+    const embed = EMBEDS[source.type](source.url, autoPlay);
     if (!embed) return <Unavailable poster={poster} message="This video could not be played." />;
     return (
       <div className="player" role="region" aria-label="Video player">
