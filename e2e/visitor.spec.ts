@@ -24,7 +24,7 @@ test.describe('a visitor (not signed in)', () => {
     const banner = page.locator('section.hero');
     await expect(banner.getByRole('heading', { level: 2 })).not.toBeEmpty();
     await expect(banner.getByText(/IMDB rating/)).toBeAttached();
-    // The third-party ad slot (hidden while empty).
+    // The ad slot: a visitor sees it, with the house ad while the site has no ad configured.
     await expect(banner.locator('[data-ad-slot="browse-banner"]')).toBeAttached();
     // Visitors get a Login button instead of the search box and the profile menu.
     await expect(
