@@ -207,6 +207,18 @@ describe('transcodeToHls: a small silent clip', () => {
   }, 60_000);
 });
 
+describe('transcodeToHls: a clip shorter than one preview interval', () => {
+  it('still makes its seek-preview sprite, from the first frame', async () => {
+    const source = path.join(work, 'blink.mp4');
+    await makeClip(source, { seconds: 1, width: 320, height: 180 });
+    const out = path.join(work, 'videos', '3');
+    await transcodeToHls(tools, { source, outDir: out });
+    const sprite = await sharp(path.join(out, 'sprite.jpg')).metadata();
+    expect(sprite.format).toBe('jpeg');
+    expect(readFileSync(path.join(out, 'thumbs.vtt'), 'utf8')).toContain('sprite.jpg#xywh=0,0,');
+  }, 60_000);
+});
+
 describe('probe', () => {
   it('reads duration, size and audio of a video by its bytes', async () => {
     const renamed = path.join(work, 'clip.dat');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -277,25 +277,30 @@ async function writeThumbnails(
 ): Promise<void> {
   const layout = spriteLayout(durationSeconds);
   const { tileWidth: w, tileHeight: h } = layout;
-  await runFfmpeg(
-    tools,
-    [
-      '-i',
-      playlist,
-      '-an',
-      '-sn',
-      '-vf',
-      `fps=1/${layout.interval},scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:black,setsar=1,tile=${layout.columns}x${layout.rows}`,
-      '-frames:v',
-      '1',
-      '-q:v',
-      '5',
-      '-update',
-      '1',
-      MEDIA_FILES.sprite,
-    ],
-    { cwd: dir, signal },
-  );
+  const tiles = `scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:black,setsar=1,tile=${layout.columns}x${layout.rows}`;
+  const sheet = (filter: string) =>
+    runFfmpeg(
+      tools,
+      [
+        '-i',
+        playlist,
+        '-an',
+        '-sn',
+        '-vf',
+        filter,
+        '-frames:v',
+        '1',
+        '-q:v',
+        '5',
+        '-update',
+        '1',
+        MEDIA_FILES.sprite,
+      ],
+      { cwd: dir, signal },
+    );
+  await sheet(`fps=1/${layout.interval},${tiles}`);
+  // A video shorter than one interval gives the fps filter no frame: its first frame is the sheet.
+  if (!existsSync(path.join(dir, MEDIA_FILES.sprite))) await sheet(tiles);
   await writeFile(
     path.join(dir, MEDIA_FILES.thumbnails),
     buildThumbnailsVtt(layout, durationSeconds, MEDIA_FILES.sprite),
