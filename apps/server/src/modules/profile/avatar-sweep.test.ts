@@ -99,7 +99,8 @@ describe('sweep of unused avatar files', () => {
 
     vi.advanceTimersByTime(1);
     await vi.waitFor(() => expect(existsSync(unused)).toBe(false));
-    expect(vi.getTimerCount()).toBe(1);
+    // Other periodic sweeps run beside it; closing the server stops every one of them.
+    expect(vi.getTimerCount()).toBeGreaterThan(0);
     await server.close();
     expect(vi.getTimerCount()).toBe(0);
   });
