@@ -29,6 +29,9 @@ const EnvSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as http://localhost:3000' }).optional(),
   APP_NAME: z.string().min(1).max(60).default('Reeltime'),
+  AD_SLOT_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://ads.example.com/slot' })
+    .optional(),
   CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter ISO 4217 code such as INR' })
@@ -78,6 +81,8 @@ export type Config = Readonly<{
   publicUrl: string;
   appName: string;
   currency: string;
+  /** The operator's ad, shown in a sandboxed iframe on the browse banner; unset: the house ad. */
+  adSlotUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
@@ -158,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     appName: vars.APP_NAME,
     currency: vars.CURRENCY,
+    adSlotUrl: vars.AD_SLOT_URL,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     logLevel: vars.LOG_LEVEL,

@@ -10,7 +10,8 @@ declare module 'fastify' {
   }
 }
 
-const options: HelmetOptions = {
+/** The page policy; `adOrigin` is the one third-party origin the ad slot's sandboxed iframe may load. */
+const optionsFor = (adOrigin: string | undefined): HelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
@@ -22,6 +23,7 @@ const options: HelmetOptions = {
         'https://player.vimeo.com',
         'https://www.dailymotion.com',
         'https://geo.dailymotion.com',
+        ...(adOrigin ? [adOrigin] : []),
       ],
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],
@@ -31,10 +33,10 @@ const options: HelmetOptions = {
     },
   },
   crossOriginEmbedderPolicy: false,
-};
+});
 
 /** Runs helmet once against a stand-in response and keeps the headers it sets. */
-function helmetHeaders(): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
@@ -52,7 +54,10 @@ function helmetHeaders(): Record<string, string> {
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    const { 'strict-transport-security': hsts, ...headers } = helmetHeaders();
+    const adUrl = app.ctx.config.adSlotUrl;
+    const { 'strict-transport-security': hsts, ...headers } = helmetHeaders(
+      optionsFor(adUrl ? new URL(adUrl).origin : undefined),
+    );
     app.addHook('onRequest', (request, reply, done) => {
       if (request.routeOptions.config?.securityHeaders !== false) {
         reply.headers(headers);

@@ -6,15 +6,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { API_BASE, ServerMessages } from '@reeltime/contract';
 import type { Config } from '../config';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from '../lib/html';
 
 /** The operator's settings reach the web app as meta tags, so one build serves any site name and currency. */
 function withSiteSettings(html: string, config: Config): string {
   const name = escapeHtml(config.appName);
   const meta =
     `<meta name="application-name" content="${name}" />` +
-    `<meta name="site-currency" content="${escapeHtml(config.currency)}" />`;
+    `<meta name="site-currency" content="${escapeHtml(config.currency)}" />` +
+    (config.adSlotUrl ? `<meta name="ad-slot-url" content="${escapeHtml(config.adSlotUrl)}" />` : '');
   return html.replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`).replace('</head>', `${meta}</head>`);
 }
 
