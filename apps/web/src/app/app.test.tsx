@@ -76,6 +76,8 @@ describe('routing and session', () => {
     const api = mockApi({
       'GET /user/tvshow-list': ok([]),
       'GET /logout': ok(null, ServerMessages.logoutSuccess),
+      // The landing page the member is sent to loads its banners.
+      'GET /user/banners': ok([]),
     });
     const { router } = renderApp('/tv-show');
     const user = userEvent.setup();
@@ -107,7 +109,7 @@ describe('routing and session', () => {
 
   it('toasts the logout fallback when the call fails, and still signs out', async () => {
     signIn();
-    mockApi({ 'GET /user/tvshow-list': ok([]), 'GET /logout': fail(500, '') });
+    mockApi({ 'GET /user/tvshow-list': ok([]), 'GET /logout': fail(500, ''), 'GET /user/banners': ok([]) });
     const { router } = renderApp('/tv-show');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Account menu for Asha Rao' }));

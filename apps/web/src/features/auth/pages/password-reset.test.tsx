@@ -7,7 +7,11 @@ import { renderApp } from '../../../testing/render';
 
 describe('Forgot password', () => {
   it('keeps the button disabled until changed and valid, then shows the server message and goes to /', async () => {
-    const api = mockApi({ 'POST /forgot-password': ok(null, ServerMessages.forgotPasswordSent) });
+    const api = mockApi({
+      'POST /forgot-password': ok(null, ServerMessages.forgotPasswordSent),
+      // The landing page the member is sent to loads its banners.
+      'GET /user/banners': ok([]),
+    });
     const { router } = renderApp('/forgot-password');
     const user = userEvent.setup();
     const submit = await screen.findByRole('button', { name: 'Send Reset Link' });
