@@ -35,6 +35,8 @@ test.describe('a 401 answer ends the session', () => {
     await storeSession(page, token, user);
     await page.goto('/browse');
     await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+    // Browse's own member calls (rows, plan, ad slot) are over, so the click below makes the next one.
+    await page.waitForLoadState('networkidle');
 
     const revoked = await request.get(`${API}/logout`, { headers: bearer(token) });
     expect(revoked.status()).toBe(200);
