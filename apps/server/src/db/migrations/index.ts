@@ -8,6 +8,12 @@ import * as stripe from './0006-stripe';
 import * as submissionReview from './0008-submission-review';
 import * as dailymotionLinks from './0009-dailymotion-links';
 import * as playbackLeases from './0010-playback-leases';
+import * as adminConsole from './0011-admin-console';
+import * as adminTitles from './0012-admin-titles';
+import * as adminLibrary from './0013-admin-library';
+import * as mediaUploads from './0014-media-uploads';
+import * as adminMembers from './0015-admin-members';
+import * as adminCommerce from './0016-admin-commerce';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +26,12 @@ const migrations: Record<string, Migration> = {
   '0008-submission-review': submissionReview,
   '0009-dailymotion-links': dailymotionLinks,
   '0010-playback-leases': playbackLeases,
+  '0011-admin-console': adminConsole,
+  '0012-admin-titles': adminTitles,
+  '0013-admin-library': adminLibrary,
+  '0014-media-uploads': mediaUploads,
+  '0015-admin-members': adminMembers,
+  '0016-admin-commerce': adminCommerce,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,4 @@
+/** The console's Submissions section. */
+export function SubmissionsReviewPage() {
+  return <h1 className="h3">Submissions</h1>;
+}

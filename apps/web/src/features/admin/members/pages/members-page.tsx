@@ -1,0 +1,4 @@
+/** The console's Members section. */
+export function MembersPage() {
+  return <h1 className="h3">Members</h1>;
+}

@@ -1,0 +1,4 @@
+/** The console's Settings section. */
+export function SettingsPage() {
+  return <h1 className="h3">Settings</h1>;
+}
