@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin, requireMember } from './plugins/auth';
+import { adminConsoleRoutes } from './modules/admin/admin-console.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { adminCommerceRoutes } from './modules/admin-commerce/admin-commerce.routes';
+import { adminLibraryRoutes } from './modules/admin-library/admin-library.routes';
+import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
+import { adminMembersRoutes } from './modules/admin-members/admin-members.routes';
+import { adminTitlesRoutes } from './modules/admin-titles/admin-titles.routes';
 import { authMemberRoutes, authPublicRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { castMailRoutes } from './modules/cast-mail/cast-mail.routes';
@@ -33,5 +39,11 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin);
     await admin.register(adminRoutes);
+    await admin.register(adminConsoleRoutes);
+    await admin.register(adminTitlesRoutes);
+    await admin.register(adminLibraryRoutes);
+    await admin.register(adminMediaRoutes);
+    await admin.register(adminMembersRoutes);
+    await admin.register(adminCommerceRoutes);
   });
 }

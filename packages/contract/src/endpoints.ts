@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { AdminOverviewSchema } from './admin';
 import type {
   ApiTokenDataSchema,
   ChangePasswordBodySchema,
@@ -153,7 +152,6 @@ export type ApiEndpoints = RowEndpoints & {
     body: In<typeof EntertainmentBodySchema>;
     response: Out<typeof LikeResultSchema>;
   };
-  '/admin/overview': { method: 'GET'; response: Out<typeof AdminOverviewSchema> };
   '/user/plans': { method: 'GET'; response: Out<typeof PlanSchema>[] };
   '/user/subscription-plan': { method: 'GET'; response: Out<typeof ActiveSubscriptionsSchema> };
   '/user/cancle-subscription': {

@@ -11,3 +11,4 @@ export * from './playback-lease';
 export * from './search';
 export * from './submissions';
 export * from './watchlist';
+export * from './admin/index';

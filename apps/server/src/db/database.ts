@@ -16,6 +16,8 @@ export interface UsersTable {
   date_of_birth: string | null;
   profile_image: string | null;
   is_admin: number;
+  /** When an admin disabled the account; null while it may sign in. */
+  disabled_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -342,6 +344,26 @@ export interface JobsTable {
   updated_at: number;
 }
 
+/** One change made in the operator console. `before` and `after` are JSON text (null for none). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_email: string;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  before: string | null;
+  after: string | null;
+  created_at: number;
+}
+
+/** A site setting edited in the console: `value` is JSON text. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -372,6 +394,8 @@ export interface Database {
   submissions: SubmissionsTable;
   submission_cast: SubmissionCastTable;
   outbox: OutboxTable;
+  audit_log: AuditLogTable;
+  settings: SettingsTable;
   jobs: JobsTable;
 }
 

@@ -13,6 +13,7 @@ const TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/search\/?$/, 'Search'],
   [/^\/plans\/?$/, 'Subscription Plans'],
   [/^\/get-payment-detail(\/|$)/, 'Payment Details'],
+  [/^\/admin(\/|$)/, 'Console'],
 ];
 
 export function titleForPath(pathname: string): string {

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { adminRoutes } from '../features/admin/shell/admin-route-objects';
 import { PublicLayout } from './layouts/public-layout';
 import { RedirectMember, RequireMember } from './layouts/require-member';
 import { AppLoading, RootLayout } from './layouts/root-layout';
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      adminRoutes,
       {
         element: <SiteLayout />,
         children: [

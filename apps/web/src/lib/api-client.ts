@@ -55,7 +55,7 @@ export type RequestOptions<P extends ApiPath> = EndpointInput<P> & {
 type OptionsArgument<Options> = object extends Options ? [options?: Options] : [options: Options];
 
 /** The shape every call has once its path is known. */
-interface AnyRequest {
+export interface AnyRequest {
   method: string;
   body?: FormData | object;
   query?: QueryParams;
@@ -112,6 +112,14 @@ export async function apiGet<P extends ApiPathFor<'GET'>>(
 ): Promise<ApiResponse<P>> {
   const envelope = await send(path, { ...(options as Omit<AnyRequest, 'method'>), method: 'GET' });
   return envelope.data as ApiResponse<P>;
+}
+
+/**
+ * Sends one call and returns its success envelope, for clients that type their own endpoint maps
+ * (the admin console's). Throws {@link ApiError} like every other call.
+ */
+export function sendApiRequest(pattern: string, options: AnyRequest): Promise<Envelope<unknown>> {
+  return send(pattern, options);
 }
 
 async function send(pattern: string, options: AnyRequest): Promise<Envelope<unknown>> {
