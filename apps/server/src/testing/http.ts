@@ -57,3 +57,21 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/**
+ * Registers an account, makes it an admin and logs in again (the token carries the role from
+ * its login); returns the same shape as {@link signUp}.
+ */
+export async function signUpAdmin(app: App, overrides: Parameters<typeof signUp>[1] = {}) {
+  const account = await signUp(app, overrides);
+  await app.ctx.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', account.id).execute();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/login',
+    payload: { email: account.email, password: account.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`admin login failed: ${login.body}`);
+  const data = login.json().data as { api_token: string; is_admin: boolean };
+  if (!data.is_admin) throw new Error('the promoted account is not an admin');
+  return { ...account, token: data.api_token, auth: { authorization: `Bearer ${data.api_token}` } };
+}
