@@ -6,13 +6,16 @@ const baseURL = `http://127.0.0.1:${port}`;
 /** Browser journeys against the real server run as in production, a fresh demo catalog and Debian's Chromium. */
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './artifacts/e2e-results',
+  outputDir: process.env.E2E_OUTPUT ?? './artifacts/e2e-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['html', { outputFolder: './artifacts/e2e-report', open: 'never' }]],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: `${process.env.E2E_OUTPUT ?? './artifacts/e2e'}-report`, open: 'never' }],
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',

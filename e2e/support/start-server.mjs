@@ -6,8 +6,9 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const dataDir = path.join(root, 'artifacts', 'e2e-data');
 const port = process.env.E2E_PORT ?? '3100';
+// A run on another port gets its own folder, so two runs on one machine never share data.
+const dataDir = path.join(root, 'artifacts', port === '3100' ? 'e2e-data' : `e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 
 const env = {
