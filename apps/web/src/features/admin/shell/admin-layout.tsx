@@ -1,14 +1,31 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import '../../../styles/admin.scss';
+import { appName } from '../../../lib/env';
+import { useUser } from '../../../lib/session';
 import { adminSections } from './admin-sections';
+import { useConsoleSignOut } from './use-console-sign-out';
 
-/** The console's frame: its navigation beside the section on screen. */
+/** The console's frame: a skip link, its navigation and the signed-in admin beside the section. */
 export function AdminLayout() {
+  const user = useUser();
+  const { signOut, isPending } = useConsoleSignOut();
+  const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.email : 'Admin';
+
   return (
     <div className="admin-layout">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <nav className="admin-nav" aria-label="Console">
         <Link to="/admin" className="admin-nav__brand">
-          Console
+          <svg className="admin-nav__mark" viewBox="0 0 64 64" width="26" height="26" aria-hidden="true">
+            <rect width="64" height="64" rx="14" fill="currentColor" />
+            <path d="M24 18v28l22-14z" fill="#fff" />
+          </svg>
+          <span>
+            {appName}
+            <span className="admin-nav__tag">Console</span>
+          </span>
         </Link>
         <ul className="admin-nav__list">
           {adminSections.map((section) => (
@@ -19,9 +36,24 @@ export function AdminLayout() {
             </li>
           ))}
         </ul>
-        <Link to="/browse" className="admin-nav__back">
-          Back to the site
-        </Link>
+        <div className="admin-nav__account">
+          <p className="admin-nav__user">
+            <span className="visually-hidden">Signed in as </span>
+            <span className="admin-nav__name">{name}</span>
+            {user?.email ? <span className="admin-nav__email">{user.email}</span> : null}
+          </p>
+          <Link to="/browse" className="admin-nav__back">
+            Back to the site
+          </Link>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-light admin-nav__sign-out"
+            onClick={() => void signOut()}
+            disabled={isPending}
+          >
+            {isPending ? 'Signing out…' : 'Sign out'}
+          </button>
+        </div>
       </nav>
       <main id="main" tabIndex={-1} className="admin-main">
         <Outlet />
