@@ -1,7 +1,14 @@
 import type { Db } from '../db/connection';
 import { isJobName, JobMap, type JobName, type JobPayload } from './job-map';
 import { createJobsRepository, type JobRow } from './jobs.repository';
-import { JOB_STATES, type EnqueueOptions, type JobInfo, type JobQueue, type JobState } from './queue';
+import {
+  JOB_STATES,
+  type EnqueueOptions,
+  type JobDetails,
+  type JobInfo,
+  type JobQueue,
+  type JobState,
+} from './queue';
 
 export const toJobInfo = (row: JobRow): JobInfo => ({
   id: row.id,
@@ -14,6 +21,19 @@ export const toJobInfo = (row: JobRow): JobInfo => ({
   runAt: row.run_at,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+});
+
+const parsedPayload = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+const toJobDetails = (row: JobRow): JobDetails => ({
+  ...toJobInfo(row),
+  payload: parsedPayload(row.payload),
 });
 
 /** Checks a payload against the job map; the error names the job and the fields. */
@@ -50,12 +70,16 @@ export function createDatabaseQueue(db: Db, defaults: { maxAttempts: number }): 
       });
       return toJobInfo(row);
     },
-    async get(id) {
-      const row = await jobs.findById(id);
-      return row && toJobInfo(row);
+    async get(id, options = {}) {
+      const row = await createJobsRepository(options.within ?? db).findById(id);
+      return row && toJobDetails(row);
     },
-    cancel: (id) => jobs.cancel(id, Date.now()),
-    retry: (id) => jobs.requeueEnded(id, Date.now()),
+    async list(filter) {
+      const { rows, total } = await jobs.list(filter);
+      return { jobs: rows.map(toJobDetails), total };
+    },
+    cancel: (id, options = {}) => createJobsRepository(options.within ?? db).cancel(id, Date.now()),
+    retry: (id, options = {}) => createJobsRepository(options.within ?? db).requeueEnded(id, Date.now()),
     async countByState() {
       const counts = Object.fromEntries(JOB_STATES.map((state) => [state, 0])) as Record<JobState, number>;
       for (const { status, count } of await jobs.countByStatus()) counts[status] = count;

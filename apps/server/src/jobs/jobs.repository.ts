@@ -39,6 +39,29 @@ export function createJobsRepository(db: Db) {
       return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** Jobs newest first, of one type and state when given, with how many match in all. */
+    async list(filter: {
+      name?: string;
+      state?: JobRow['status'];
+      limit: number;
+      offset: number;
+    }): Promise<{ rows: JobRow[]; total: number }> {
+      let query = db.selectFrom('jobs');
+      if (filter.name !== undefined) query = query.where('type', '=', filter.name);
+      if (filter.state !== undefined) query = query.where('status', '=', filter.state);
+      const [rows, count] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(filter.limit)
+          .offset(filter.offset)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.count) };
+    },
+
     /** Queued jobs whose time has come, oldest first. */
     async dueIds(now: number, limit: number, types: readonly string[]): Promise<number[]> {
       if (types.length === 0) return [];

@@ -19,6 +19,25 @@ export interface JobInfo {
   updatedAt: number;
 }
 
+/** A job with what it works on, for the operator's list. */
+export interface JobDetails extends JobInfo {
+  /** The payload as enqueued (checked against the job map). */
+  payload: unknown;
+}
+
+/** Which jobs to list: newest first, one page at a time. */
+export interface JobListFilter {
+  name?: string;
+  state?: JobState;
+  limit: number;
+  offset: number;
+}
+
+/** A change to a job made as part of a larger one: written in that change's transaction. */
+export interface JobChangeOptions {
+  within?: Db;
+}
+
 export interface EnqueueOptions {
   maxAttempts?: number;
   /** Epoch ms; now by default. */
@@ -38,11 +57,17 @@ export interface EnqueueOptions {
 export interface JobQueue {
   /** Refuses an unknown name or a payload that does not match the job map. */
   enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<JobInfo>;
-  get(id: number): Promise<JobInfo | undefined>;
-  /** Stops a queued or running job for good; false when it had already ended. */
-  cancel(id: number): Promise<boolean>;
+  /** `within`: read it in the transaction of a change to it. */
+  get(id: number, options?: JobChangeOptions): Promise<JobDetails | undefined>;
+  /** Jobs newest first, with their payloads, and how many match the filter in all. */
+  list(filter: JobListFilter): Promise<{ jobs: JobDetails[]; total: number }>;
+  /**
+   * Stops a queued or running job for good (a running one is aborted at its worker's next
+   * heartbeat); false when it had already ended.
+   */
+  cancel(id: number, options?: JobChangeOptions): Promise<boolean>;
   /** Queues a failed or cancelled job again, with its attempts reset; false otherwise. */
-  retry(id: number): Promise<boolean>;
+  retry(id: number, options?: JobChangeOptions): Promise<boolean>;
   countByState(): Promise<Record<JobState, number>>;
 }
 

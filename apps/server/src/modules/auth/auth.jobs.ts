@@ -19,7 +19,9 @@ export function authJobHandlers(ctx: AppContext): Pick<JobHandlers, 'auth.passwo
           let query = trx
             .selectFrom('users')
             .select(['id', 'email', 'first_name'])
-            .where('email', '=', email);
+            .where('email', '=', email)
+            // A disabled account gets no reset link: the new password could not be used anyway.
+            .where('disabled_at', 'is', null);
           if (ctx.dialect === 'postgres') query = query.forUpdate();
           const user = await query.executeTakeFirst();
           if (!user) return;

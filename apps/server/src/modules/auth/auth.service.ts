@@ -1,4 +1,5 @@
 import {
+  AdminMembersMessages,
   ServerMessages,
   type ChangePasswordBody,
   type LoginBody,
@@ -8,7 +9,7 @@ import {
   type User,
 } from '@reeltime/contract';
 import type { AppContext } from '../../context';
-import { Conflict, Validation } from '../../lib/errors';
+import { Conflict, Forbidden, Validation } from '../../lib/errors';
 import { toUser } from '../users/user.mapper';
 import { createUserRepository } from '../users/user.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../users/passwords';
@@ -57,6 +58,8 @@ export function createAuthService(ctx: AppContext) {
       if (!row || !valid) {
         throw new Validation(ServerMessages.loginWrong, { email: [ServerMessages.loginWrong] });
       }
+      // Said only to whoever knows the password, so it does not tell strangers the account exists.
+      if (row.disabled_at !== null) throw new Forbidden(AdminMembersMessages.accountDisabled);
       const { token } = await tokens.issue(row.id);
       return { ...toUser(row), api_token: token };
     },

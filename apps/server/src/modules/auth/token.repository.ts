@@ -14,6 +14,8 @@ export function createTokenRepository(db: Db) {
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
     .select(['api_tokens.id', 'api_tokens.user_id', 'api_tokens.last_used_at', 'users.is_admin'])
     .where('api_tokens.token_hash', '=', '')
+    // A token issued while its account was being disabled is refused all the same.
+    .where('users.disabled_at', 'is', null)
     .limit(1)
     .compile();
   return {
@@ -34,6 +36,19 @@ export function createTokenRepository(db: Db) {
     },
     async delete(id: number) {
       await db.deleteFrom('api_tokens').where('id', '=', id).execute();
+    },
+    async deleteAllOfUser(userId: number): Promise<number> {
+      const result = await db.deleteFrom('api_tokens').where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    async countUsedSince(userId: number, since: number): Promise<number> {
+      const row = await db
+        .selectFrom('api_tokens')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('user_id', '=', userId)
+        .where('last_used_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
     async deleteAllOfUserExcept(userId: number, keepId: number | null) {
       let query = db.deleteFrom('api_tokens').where('user_id', '=', userId);

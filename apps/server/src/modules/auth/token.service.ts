@@ -73,6 +73,17 @@ export function createTokenService(db: Db, pepper: string, cache: Cache) {
       await tokens.deleteAllOfUserExcept(userId, except);
       await forgetVerified();
     },
+    /**
+     * Deletes every token of the member inside the caller's transaction and returns how many
+     * there were. Call {@link forgetVerified} once it commits, so none is trusted from the cache.
+     */
+    deleteAllOfUser: (userId: number, within: Db): Promise<number> =>
+      createTokenRepository(within).deleteAllOfUser(userId),
+    /** Forgets every verified token: the next request of each is checked against the database. */
+    forgetVerified,
+    /** Tokens of the member that still work (not revoked, not idle too long). */
+    countLiveOfUser: (userId: number): Promise<number> =>
+      tokens.countUsedSince(userId, Date.now() - TOKEN_IDLE_MS),
   };
 }
 export type TokenService = ReturnType<typeof createTokenService>;
