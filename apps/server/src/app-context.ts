@@ -6,6 +6,7 @@ import { createMemoryCacheStore } from './adapters/cache/memory';
 import { createSmtpTransport } from './adapters/mail/smtp';
 import { createBuiltinGateway } from './adapters/payment/builtin';
 import { createStripeGateway } from './adapters/payment/stripe';
+import { createStripeCatalog } from './adapters/payment/stripe-catalog';
 import { createInProcessRateLimitStore } from './adapters/rate-limit/rate-limit-store';
 import { createImageStore } from './adapters/storage/images';
 import { createLocalFileStore } from './adapters/storage/local-file-store';
@@ -18,6 +19,7 @@ import type { JobRunner } from './jobs/queue';
 import { createDatabaseJobRunner } from './jobs/runner';
 import { createLogger } from './lib/logger';
 import { mediaJobHandlers } from './media/media.jobs';
+import { adminCommerceJobHandlers } from './modules/admin-commerce/admin-commerce.jobs';
 import { authJobHandlers } from './modules/auth/auth.jobs';
 import { billingJobHandlers, scheduleStripeReconcile } from './modules/billing/billing.jobs';
 import { createTokenService } from './modules/auth/token.service';
@@ -76,6 +78,7 @@ export async function createRuntime(
     ...mailJobHandlers({ db, transport }),
     ...authJobHandlers(ctx),
     ...billingJobHandlers(ctx),
+    ...adminCommerceJobHandlers(ctx, config.stripe ? createStripeCatalog(config.stripe) : null),
   };
   const runner = createDatabaseJobRunner(db, handlers, {
     concurrency: { media: config.media.workerConcurrency, light: LIGHT_JOB_CONCURRENCY },

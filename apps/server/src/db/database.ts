@@ -194,6 +194,26 @@ export interface PlansTable {
   screens: number;
   /** 1: the member sees the ad slot. */
   has_ads: number;
+  /** Shown in the console and on the plan's Stripe product (migration 0016). */
+  description: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The Stripe product of a plan and its live recurring Price, as last sent to Stripe (migration 0016). */
+export interface StripePlansTable {
+  plan_id: number;
+  /** Null until the first sync has created the product. */
+  product_id: string | null;
+  price_id: string | null;
+  price_amount_minor: number | null;
+  price_currency: string | null;
+  price_interval: 'month' | 'year' | null;
+  price_interval_count: number | null;
+  /** Counts the Prices created for the plan; names the idempotency key of the next one. */
+  price_version: ColumnType<number, number | undefined, number>;
+  /** When a change that has not reached Stripe yet was made; null once it has. */
+  pending_at: number | null;
+  synced_at: number | null;
+  last_error: string | null;
 }
 
 export interface PlanLimitationsTable {
@@ -388,6 +408,7 @@ export interface Database {
   plans: PlansTable;
   plan_limitations: PlanLimitationsTable;
   taxes: TaxesTable;
+  stripe_plans: StripePlansTable;
   checkout_sessions: CheckoutSessionsTable;
   subscriptions: SubscriptionsTable;
   payments: PaymentsTable;

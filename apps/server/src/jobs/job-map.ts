@@ -41,6 +41,13 @@ export const JobMap = {
     lane: 'light',
     payload: z.object({}),
   },
+  /** Brings a plan's Stripe product and Price in step with the plan after a change in the console. */
+  'admin-commerce.sync-stripe-plan': {
+    lane: 'light',
+    // With the backoff doubling from 10 s, eight attempts span about 40 minutes of Stripe trouble.
+    maxAttempts: 8,
+    payload: z.object({ planId: z.number().int().positive() }),
+  },
 } as const satisfies Record<string, { lane: JobLane; maxAttempts?: number; payload: z.ZodType }>;
 
 /**

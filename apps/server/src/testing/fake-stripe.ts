@@ -43,19 +43,24 @@ function periodEnd(startSeconds: number, recurring: { interval: string; interval
 }
 
 /**
- * An in-process Stripe API on node:http, for tests: only the calls the gateway makes (customers,
- * checkout sessions, subscriptions, invoices), state in memory, and methods for what a member or
- * Stripe would do meanwhile (pay a session, renew, fail a renewal, cancel). The SDK talks to it
- * through its own host/port/protocol options, so requests, idempotency keys and errors are real.
+ * An in-process Stripe API on node:http, for tests: only the calls the server makes (customers,
+ * checkout sessions, subscriptions, invoices, and the products and prices plans are kept in step
+ * with), state in memory, and methods for what a member or Stripe would do meanwhile (pay a
+ * session, renew, fail a renewal, cancel). The SDK talks to it through its own host/port/protocol
+ * options, so requests, idempotency keys and errors are real.
  */
 export class FakeStripe {
   readonly customers = new Map<string, StripeObject>();
   readonly sessions = new Map<string, StripeObject>();
   readonly subscriptions = new Map<string, StripeObject>();
   readonly invoices = new Map<string, StripeObject>();
+  readonly products = new Map<string, StripeObject>();
+  readonly prices = new Map<string, StripeObject>();
   /** Every request the fake answered: method, path and idempotency key. */
   readonly requests: Array<{ method: string; path: string; idempotencyKey: string | undefined }> = [];
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
+  /** Requests still to answer with a server error, by path prefix (Stripe having trouble). */
+  private readonly outages = new Map<string, number>();
   private readonly server = createServer((request, response) => void this.serve(request, response));
   private readonly signer = new Stripe(FAKE_STRIPE_KEY);
 
@@ -141,6 +146,11 @@ export class FakeStripe {
   /** The operator deletes a customer in the dashboard; Stripe then shows only its id. */
   deleteCustomer(customerId: string): void {
     this.customers.set(customerId, { id: customerId, object: 'customer', deleted: true });
+  }
+
+  /** The next `count` requests whose path starts with `pathPrefix` get a 500 that is not retried. */
+  failNext(pathPrefix: string, count = 1): void {
+    this.outages.set(pathPrefix, count);
   }
 
   expireCheckout(sessionId: string): void {
@@ -230,11 +240,22 @@ export class FakeStripe {
     if (request.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
+    const outage = [...this.outages].find(([prefix, left]) => left > 0 && path.startsWith(prefix));
+    if (outage) {
+      this.outages.set(outage[0], outage[1] - 1);
+      response.writeHead(500, { 'content-type': 'application/json', 'stripe-should-retry': 'false' });
+      response.end(
+        JSON.stringify({ error: { type: 'api_error', message: 'Something went wrong on our end.' } }),
+      );
+      return;
+    }
     const replay = idempotencyKey ? this.idempotent.get(`${method} ${path} ${idempotencyKey}`) : undefined;
     if (replay) return send(replay.status, replay.body);
     let answer: [number, unknown];
     try {
-      answer = this.route(method, path, parseStripeForm(Buffer.concat(chunks).toString()));
+      const query = new URL(request.url ?? '/', 'http://fake').search.slice(1);
+      const form = parseStripeForm(method === 'GET' ? query : Buffer.concat(chunks).toString());
+      answer = this.route(method, path, form);
     } catch (error) {
       answer = [400, { error: { type: 'invalid_request_error', message: String(error) } }];
     }
@@ -288,7 +309,104 @@ export class FakeStripe {
       if (method === 'GET') return found(this.subscriptions, rest[0]);
     }
     if (resource === 'invoices' && method === 'GET') return found(this.invoices, rest[0]);
+    if (resource === 'products') {
+      if (method === 'POST' && rest.length === 0) return [200, this.view(this.createProduct(form))];
+      const product = this.products.get(rest[0] ?? '');
+      if (method === 'POST' && product) {
+        if (form.name !== undefined) product.name = form.name;
+        if (form.description !== undefined)
+          product.description = form.description === '' ? null : form.description;
+        if (form.active !== undefined) product.active = form.active === 'true';
+        product.updated = nowSeconds();
+        return [200, this.view(product)];
+      }
+      if (method === 'GET') return found(this.products, rest[0]);
+    }
+    if (resource === 'prices') {
+      if (method === 'POST' && rest.length === 0) return this.createPrice(form);
+      const price = this.prices.get(rest[0] ?? '');
+      if (method === 'POST' && price) {
+        if (form.active !== undefined) price.active = form.active === 'true';
+        return [200, this.view(price)];
+      }
+      if (method === 'GET' && rest.length === 0) {
+        const keys = (form.lookup_keys as string[] | undefined) ?? [];
+        const data = [...this.prices.values()]
+          .filter((item) => keys.length === 0 || keys.includes(item.lookup_key as string))
+          .filter((item) => form.active === undefined || item.active === (form.active === 'true'))
+          .map((item) => this.view(item));
+        return [200, { object: 'list', data, has_more: false, url: '/v1/prices' }];
+      }
+      if (method === 'GET') return found(this.prices, rest[0]);
+    }
     return missing();
+  }
+
+  private createProduct(form: Form): StripeObject {
+    if (typeof form.name !== 'string' || form.name === '') throw new Error('Missing required param: name.');
+    const product: StripeObject = {
+      id: newId('prod'),
+      object: 'product',
+      active: form.active === undefined ? true : form.active === 'true',
+      name: form.name,
+      description: form.description ?? null,
+      metadata: form.metadata ?? {},
+      default_price: null,
+      livemode: false,
+      created: nowSeconds(),
+      updated: nowSeconds(),
+    };
+    this.products.set(product.id, product);
+    return product;
+  }
+
+  /** A recurring price; a lookup key another price holds is refused unless `transfer_lookup_key` moves it. */
+  private createPrice(form: Form): [number, unknown] {
+    const invalid = (message: string, param: string): [number, unknown] => [
+      400,
+      { error: { type: 'invalid_request_error', message, param } },
+    ];
+    if (!this.products.has(form.product as string)) {
+      return invalid(`No such product: '${String(form.product)}'`, 'product');
+    }
+    const unitAmount = Number(form.unit_amount);
+    if (!Number.isInteger(unitAmount) || unitAmount < 0 || unitAmount > 99_999_999) {
+      return invalid('Invalid integer: unit_amount', 'unit_amount');
+    }
+    const recurring = form.recurring as { interval?: string; interval_count?: string } | undefined;
+    const lookupKey = (form.lookup_key as string | undefined) ?? null;
+    const holder = lookupKey
+      ? [...this.prices.values()].find((price) => price.lookup_key === lookupKey)
+      : undefined;
+    if (holder && form.transfer_lookup_key !== 'true') {
+      return invalid(`A price (\`${holder.id}\`) already uses that lookup key.`, 'lookup_key');
+    }
+    if (holder) holder.lookup_key = null;
+    const price: StripeObject = {
+      id: newId('price'),
+      object: 'price',
+      active: true,
+      billing_scheme: 'per_unit',
+      currency: form.currency,
+      product: form.product,
+      unit_amount: unitAmount,
+      unit_amount_decimal: String(unitAmount),
+      type: recurring ? 'recurring' : 'one_time',
+      recurring: recurring
+        ? {
+            interval: recurring.interval,
+            interval_count: Number(recurring.interval_count ?? 1),
+            usage_type: 'licensed',
+            meter: null,
+          }
+        : null,
+      lookup_key: lookupKey,
+      metadata: form.metadata ?? {},
+      livemode: false,
+      created: nowSeconds(),
+    };
+    this.prices.set(price.id, price);
+    return [200, this.view(price)];
   }
 
   private createSession(form: Form): StripeObject {

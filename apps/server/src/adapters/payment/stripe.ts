@@ -59,7 +59,7 @@ const emailKey = (email: string) => createHash('sha256').update(email).digest('h
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
-function clientOf(settings: StripeSettings): Stripe {
+export function clientOf(settings: StripeSettings): Stripe {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
   return new Stripe(settings.secretKey, {
     apiVersion: STRIPE_API_VERSION,

@@ -3,7 +3,8 @@ import type { Database } from '../../db/database';
 
 /** What an admin changed: `before` and `after` are the row (or the part of it that matters). */
 export interface AuditEntry {
-  actor: { id: number; email: string };
+  /** An admin, or a command run on the server (id null, email naming it, such as `cli`). */
+  actor: { id: number | null; email: string };
   /** `<entity>.<verb>`, for example `title.update` or `member.disable`. */
   action: string;
   entityType: string;
