@@ -60,7 +60,7 @@ export class FakeStripe {
   readonly requests: Array<{ method: string; path: string; idempotencyKey: string | undefined }> = [];
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
   /** Requests still to answer with a server error, by path prefix (Stripe having trouble). */
-  private readonly outages = new Map<string, number>();
+  private readonly outages = new Map<string, { left: number; processed: boolean }>();
   private readonly server = createServer((request, response) => void this.serve(request, response));
   private readonly signer = new Stripe(FAKE_STRIPE_KEY);
 
@@ -148,9 +148,12 @@ export class FakeStripe {
     this.customers.set(customerId, { id: customerId, object: 'customer', deleted: true });
   }
 
-  /** The next `count` requests whose path starts with `pathPrefix` get a 500 that is not retried. */
-  failNext(pathPrefix: string, count = 1): void {
-    this.outages.set(pathPrefix, count);
+  /**
+   * The next `count` requests whose path starts with `pathPrefix` get a 500 that is not retried;
+   * with `processed`, the request is carried out first and only its answer is lost.
+   */
+  failNext(pathPrefix: string, count = 1, { processed = false } = {}): void {
+    this.outages.set(pathPrefix, { left: count, processed });
   }
 
   expireCheckout(sessionId: string): void {
@@ -240,15 +243,15 @@ export class FakeStripe {
     if (request.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
-    const outage = [...this.outages].find(([prefix, left]) => left > 0 && path.startsWith(prefix));
-    if (outage) {
-      this.outages.set(outage[0], outage[1] - 1);
+    const outage = [...this.outages].find(([prefix, { left }]) => left > 0 && path.startsWith(prefix));
+    if (outage) this.outages.set(outage[0], { ...outage[1], left: outage[1].left - 1 });
+    const fail = () => {
       response.writeHead(500, { 'content-type': 'application/json', 'stripe-should-retry': 'false' });
       response.end(
         JSON.stringify({ error: { type: 'api_error', message: 'Something went wrong on our end.' } }),
       );
-      return;
-    }
+    };
+    if (outage && !outage[1].processed) return fail();
     const replay = idempotencyKey ? this.idempotent.get(`${method} ${path} ${idempotencyKey}`) : undefined;
     if (replay) return send(replay.status, replay.body);
     let answer: [number, unknown];
@@ -263,6 +266,7 @@ export class FakeStripe {
     if (idempotencyKey && method === 'POST') {
       this.idempotent.set(`${method} ${path} ${idempotencyKey}`, { status, body });
     }
+    if (outage) return fail();
     send(status, body);
   }
 
