@@ -1,5 +1,6 @@
 /** The console's titles, seasons and episodes: paths, schemas and endpoints. */
 import { z } from 'zod';
+import { AdminPageSchema } from '../admin';
 import { GenreSchema, LinkTypeSchema, TitleTypeSchema } from '../catalog';
 import { DateStringSchema, IdParamsSchema, IdSchema, PageQuerySchema } from '../common';
 import { linkIsOnPlatform } from '../submissions';
@@ -274,12 +275,7 @@ export const AdminTitleRowSchema = z.object({
 });
 export type AdminTitleRow = z.infer<typeof AdminTitleRowSchema>;
 
-export const AdminTitlePageSchema = z.object({
-  items: z.array(AdminTitleRowSchema),
-  total: z.number(),
-  page: z.number(),
-  per_page: z.number(),
-});
+export const AdminTitlePageSchema = AdminPageSchema(AdminTitleRowSchema);
 export type AdminTitlePage = z.infer<typeof AdminTitlePageSchema>;
 
 export const AdminCastMemberSchema = z.object({
@@ -412,19 +408,12 @@ export const UpdateEpisodeBodySchema = z
   });
 export type UpdateEpisodeBody = z.input<typeof UpdateEpisodeBodySchema>;
 
-export const PeopleOptionsQuerySchema = z.object({
-  search: z.string().trim().max(100, { error: M.searchTooLong }).optional(),
-});
-export const PersonOptionSchema = z.object({ id: z.number(), name: z.string(), profile_image: z.string() });
-export type PersonOption = z.infer<typeof PersonOptionSchema>;
-
 /** Paths relative to API_BASE. */
 export const AdminTitlesPaths = {
   titles: '/admin/titles',
   title: '/admin/titles/:id',
   titleImages: '/admin/titles/:id/images',
   titlesBulk: '/admin/titles/bulk',
-  peopleOptions: '/admin/titles/people-options',
   titleSeasons: '/admin/titles/:id/seasons',
   seasonOrder: '/admin/titles/:id/season-order',
   season: '/admin/seasons/:id',
@@ -458,10 +447,6 @@ export type AdminTitlesEndpoints = {
   'POST /admin/titles/bulk': AdminEndpoint & {
     body: BulkTitlesBody;
     response: z.output<typeof BulkTitlesResultSchema>;
-  };
-  'GET /admin/titles/people-options': AdminEndpoint & {
-    query: z.input<typeof PeopleOptionsQuerySchema>;
-    response: PersonOption[];
   };
   'POST /admin/titles/:id/seasons': AdminEndpoint & {
     params: IdParams;

@@ -474,20 +474,6 @@ export function createAdminTitlesRepository(db: Db, dialect: Dialect) {
           .execute();
       }
     },
-
-    /** People whose name contains `search`, by name; the first 20. */
-    peopleOptions(search: string | undefined) {
-      return db
-        .selectFrom('people')
-        .select(['id', 'name', 'profile_image'])
-        .$if(Boolean(search), (query) =>
-          query.where(sql<SqlBool>`lower(name) like ${containsPattern(search!)} escape '\\'`),
-        )
-        .orderBy(sql`lower(name)`)
-        .orderBy('id')
-        .limit(20)
-        .execute();
-    },
   };
 }
 export type AdminTitlesRepository = ReturnType<typeof createAdminTitlesRepository>;

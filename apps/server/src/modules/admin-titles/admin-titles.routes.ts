@@ -11,8 +11,6 @@ import {
   BulkTitlesResultSchema,
   CreateTitleBodySchema,
   IdParamsSchema,
-  PeopleOptionsQuerySchema,
-  PersonOptionSchema,
   SuccessEnvelope,
   TitleImageFields,
   UpdateTitleBodySchema,
@@ -79,20 +77,6 @@ export async function adminTitlesRoutes(app: FastifyInstance): Promise<void> {
       const updated = await titles.bulk(request.user!.id, ids, action);
       return ok({ updated }, action === 'publish' ? M.bulkPublished(updated) : M.bulkUnpublished(updated));
     },
-  );
-
-  api.get(
-    AdminTitlesPaths.peopleOptions,
-    {
-      schema: {
-        tags,
-        security,
-        description: 'Up to 20 people whose name contains `search`, for choosing cast and crew.',
-        querystring: PeopleOptionsQuerySchema,
-        response: { 200: SuccessEnvelope(z.array(PersonOptionSchema)) },
-      },
-    },
-    async (request) => ok(await titles.peopleOptions(request.query.search)),
   );
 
   api.get(

@@ -4,7 +4,6 @@ import {
   type AdminTitleDetail,
   type AdminTitlePage,
   type CreateTitle,
-  type PersonOption,
   type TitleCastEntry,
   type TitleSort,
   type UpdateTitle,
@@ -323,8 +322,6 @@ export function createAdminTitlesService(ctx: AppContext) {
         return changing.length;
       });
     },
-
-    peopleOptions: (search: string | undefined): Promise<PersonOption[]> => repo.peopleOptions(search),
   };
 }
 export type AdminTitlesService = ReturnType<typeof createAdminTitlesService>;

@@ -600,11 +600,3 @@ describe('deleting', () => {
     expect(await files.list('private/videos/424242')).toEqual([]);
   });
 });
-
-describe('people options', () => {
-  it('finds people by part of their name', async () => {
-    const res = await call('GET', '/admin/titles/people-options?search=STON');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual([{ id: ada, name: 'Ada Stone', profile_image: expect.any(String) }]);
-  });
-});
