@@ -1,5 +1,6 @@
 /** The console's genres, people, banners and submissions review: paths, schemas and endpoints. */
 import { z } from 'zod';
+import { AdminPageSchema } from '../admin';
 import { LinkTypeSchema } from '../catalog';
 import { IdParamsSchema, IdSchema, optionalField, PageQuerySchema } from '../common';
 import { SubmissionStatusSchema } from '../submissions';
@@ -146,19 +147,15 @@ export const AdminPersonSchema = z.object({
 });
 export type AdminPerson = z.infer<typeof AdminPersonSchema>;
 
-export const AdminPeoplePageSchema = z.object({
-  items: z.array(AdminPersonSchema),
-  total: z.number(),
-  page: z.number(),
-  per_page: z.number(),
-});
+export const AdminPeoplePageSchema = AdminPageSchema(AdminPersonSchema);
 export type AdminPeoplePage = z.infer<typeof AdminPeoplePageSchema>;
 
 // ---- Banners ------------------------------------------------------------------------------
 
 /** A banner's fields; its art travels as the multipart file `art` (required when creating). */
 export const BannerBodySchema = z.object({
-  title_id: optionalField(IdSchema).refine((value) => value !== undefined, { error: M.bannerTitleRequired }),
+  /** Required; refused with its own message when missing. */
+  title_id: optionalField(IdSchema),
   is_active: optionalField(FormFlagSchema),
 });
 export type BannerBody = z.input<typeof BannerBodySchema>;
@@ -240,12 +237,7 @@ export const AdminSubmissionSchema = z.object({
 });
 export type AdminSubmission = z.infer<typeof AdminSubmissionSchema>;
 
-export const AdminSubmissionsPageSchema = z.object({
-  items: z.array(AdminSubmissionSchema),
-  total: z.number(),
-  page: z.number(),
-  per_page: z.number(),
-});
+export const AdminSubmissionsPageSchema = AdminPageSchema(AdminSubmissionSchema);
 export type AdminSubmissionsPage = z.infer<typeof AdminSubmissionsPageSchema>;
 
 export const RejectSubmissionBodySchema = z.object({
