@@ -1,5 +1,6 @@
 /** The console's members, the mail outbox and background jobs: paths, schemas and endpoints. */
 import { z } from 'zod';
+import { AdminPageSchema } from '../admin';
 import { IdParamsSchema, PageQuerySchema } from '../common';
 import type { AdminEndpoint } from './endpoint';
 
@@ -52,15 +53,6 @@ const SearchSchema = z.string().trim().max(100, { error: AdminMembersMessages.se
 /** ISO 8601 UTC. */
 const Timestamp = z.string();
 
-/** One page of a list, with how many rows match in all. */
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    per_page: z.number().int().positive(),
-  });
-
 // Members
 
 export const MEMBER_STATUS_FILTERS = ['active', 'disabled', 'admin'] as const;
@@ -97,7 +89,7 @@ export const AdminMemberSummarySchema = z.object({
 });
 export type AdminMemberSummary = z.infer<typeof AdminMemberSummarySchema>;
 
-export const AdminMemberListSchema = pageOf(AdminMemberSummarySchema);
+export const AdminMemberListSchema = AdminPageSchema(AdminMemberSummarySchema);
 export type AdminMemberList = z.infer<typeof AdminMemberListSchema>;
 
 export const AdminMemberSubscriptionSchema = z.object({
@@ -186,7 +178,7 @@ export const AdminMailSummarySchema = z.object({
 });
 export type AdminMailSummary = z.infer<typeof AdminMailSummarySchema>;
 
-export const AdminMailListSchema = pageOf(AdminMailSummarySchema);
+export const AdminMailListSchema = AdminPageSchema(AdminMailSummarySchema);
 export type AdminMailList = z.infer<typeof AdminMailListSchema>;
 
 export const AdminMailMessageSchema = AdminMailSummarySchema.extend({
@@ -234,7 +226,7 @@ export const AdminJobSchema = z.object({
 });
 export type AdminJob = z.infer<typeof AdminJobSchema>;
 
-export const AdminJobListSchema = pageOf(AdminJobSchema).extend({
+export const AdminJobListSchema = AdminPageSchema(AdminJobSchema).extend({
   /** Every job type the server knows, for the type filter. */
   types: z.array(z.string()),
 });

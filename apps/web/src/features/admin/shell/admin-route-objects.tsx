@@ -51,6 +51,10 @@ export const adminRoutes: RouteObject = {
           lazy: () => import('../members/pages/members-page').then((m) => ({ Component: m.MembersPage })),
         },
         {
+          path: 'members/:id',
+          lazy: () => import('../members/pages/member-page').then((m) => ({ Component: m.MemberPage })),
+        },
+        {
           path: 'mail',
           lazy: () => import('../members/pages/mail-page').then((m) => ({ Component: m.MailPage })),
         },

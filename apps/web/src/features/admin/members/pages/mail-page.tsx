@@ -1,4 +1,195 @@
-/** The console's Mail section. */
+import '../members.scss';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_MAIL_STATUSES, type AdminMailSummary, type MailStatus } from '@reeltime/contract';
+import { errorMessage } from '../../../../lib/api-client';
+import { adminRequest } from '../../admin-api';
+import { AdminPageHeader } from '../../shell/components/admin-page-header';
+import { DataTable, type Column } from '../../shell/components/data-table';
+import { EmptyState } from '../../shell/components/empty-state';
+import { Pagination } from '../../shell/components/pagination';
+import { StatusBadge } from '../../shell/components/status-badge';
+import { useAdminMutation } from '../../shell/components/use-admin-mutation';
+import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
+import { mailQuery, membersKeys } from '../api/members-queries';
+import { formatDateTime } from '../components/format-time';
+import { MailMessageDialog } from '../components/mail-message-dialog';
+import { SearchForm } from '../components/search-form';
+
+const PER_PAGE = 25;
+const STATUS_LABELS: Record<MailStatus, string> = {
+  pending: 'Pending',
+  sent: 'Sent',
+  failed: 'Failed',
+  stored: 'Stored (no mail server)',
+};
+
+/** The console's Mail section: the outbox, a message's content, and a second try for failed ones. */
 export function MailPage() {
-  return <h1 className="h3">Mail</h1>;
+  const queryClient = useQueryClient();
+  const url = useUrlState({ status: '', search: '', page: '1' });
+  const status = (ADMIN_MAIL_STATUSES as readonly string[]).includes(url.values.status)
+    ? (url.values.status as MailStatus)
+    : undefined;
+  const page = pageNumber(url.values.page);
+  const mail = useQuery(
+    mailQuery({ search: url.values.search, ...(status ? { status } : {}), page, per_page: PER_PAGE }),
+  );
+  const [open, setOpen] = useState<number | null>(null);
+
+  const retry = useAdminMutation({
+    mutationFn: (id: number) => adminRequest('POST /admin/mail/:id/retry', { params: { id } }),
+    successMessage: (envelope) => envelope.message ?? 'Queued again.',
+    invalidate: [membersKeys.mail],
+    onSuccess: (envelope) =>
+      queryClient.setQueryData(membersKeys.mailMessage(envelope.data.id), envelope.data),
+  });
+
+  const columns: Column<AdminMailSummary>[] = [
+    {
+      key: 'subject',
+      header: 'Message',
+      cell: (message) => (
+        <div>
+          <button
+            type="button"
+            className="btn btn-link p-0 text-start fw-semibold"
+            onClick={() => setOpen(message.id)}
+          >
+            {message.subject}
+          </button>
+          <div className="text-secondary small">{message.to}</div>
+        </div>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      width: '8rem',
+      cell: (message) => <StatusBadge status={message.status} />,
+    },
+    {
+      key: 'attempts',
+      header: 'Attempts',
+      width: '6rem',
+      align: 'end',
+      cell: (message) => message.attempts,
+    },
+    {
+      key: 'last_error',
+      header: 'Last error',
+      cell: (message) =>
+        message.last_error ? (
+          <span className="text-danger small mail-error" title={message.last_error}>
+            {message.last_error}
+          </span>
+        ) : (
+          <span className="text-secondary">—</span>
+        ),
+    },
+    {
+      key: 'created_at',
+      header: 'Queued',
+      width: '11rem',
+      cell: (message) => formatDateTime(message.created_at),
+    },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      width: '8rem',
+      align: 'end',
+      cell: (message) =>
+        message.status === 'failed' ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-warning"
+            disabled={retry.isPending && retry.variables === message.id}
+            aria-label={`Send “${message.subject}” to ${message.to} again`}
+            onClick={() => retry.mutate(message.id)}
+          >
+            Send again
+          </button>
+        ) : null,
+    },
+  ];
+
+  const filtered = Boolean(url.values.search || status);
+  return (
+    <>
+      <AdminPageHeader
+        title="Mail"
+        description="Every message the site sent or tried to send, newest first. A failed one can be sent again."
+      />
+      <div className="admin-filters">
+        <SearchForm
+          label="Search by recipient"
+          placeholder="Email address"
+          value={url.values.search}
+          onSearch={(search) => url.set({ search })}
+        />
+        <div>
+          <label htmlFor="mail-status" className="form-label">
+            Status
+          </label>
+          <select
+            id="mail-status"
+            className="form-select form-select-sm"
+            value={status ?? ''}
+            onChange={(event) => url.set({ status: event.target.value })}
+          >
+            <option value="">Any status</option>
+            {ADMIN_MAIL_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <DataTable
+        caption="Outbox"
+        columns={columns}
+        rows={mail.data?.items}
+        rowKey={(message) => message.id}
+        isLoading={mail.isPending}
+        error={
+          mail.isError
+            ? {
+                message: errorMessage(mail.error, 'The outbox could not be loaded.'),
+                onRetry: () => void mail.refetch(),
+              }
+            : null
+        }
+        empty={
+          <EmptyState
+            title={filtered ? 'No message matches.' : 'No mail yet.'}
+            action={
+              filtered ? (
+                <button type="button" className="btn btn-sm btn-outline-light" onClick={url.reset}>
+                  Clear the filters
+                </button>
+              ) : undefined
+            }
+          />
+        }
+      />
+      {mail.data ? (
+        <Pagination
+          page={page}
+          perPage={PER_PAGE}
+          total={mail.data.total}
+          onPageChange={(next) => url.set({ page: String(next) })}
+          label="Mail pages"
+        />
+      ) : null}
+      {open !== null ? (
+        <MailMessageDialog
+          id={open}
+          onClose={() => setOpen(null)}
+          onRetry={(id) => retry.mutate(id)}
+          retrying={retry.isPending}
+        />
+      ) : null}
+    </>
+  );
 }

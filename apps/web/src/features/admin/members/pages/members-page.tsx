@@ -1,4 +1,156 @@
-/** The console's Members section. */
+import '../members.scss';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { MEMBER_STATUS_FILTERS, type AdminMemberSummary, type MemberStatusFilter } from '@reeltime/contract';
+import { errorMessage } from '../../../../lib/api-client';
+import { formatDate } from '../../../../lib/format';
+import { AdminPageHeader } from '../../shell/components/admin-page-header';
+import { DataTable, type Column } from '../../shell/components/data-table';
+import { EmptyState } from '../../shell/components/empty-state';
+import { Pagination } from '../../shell/components/pagination';
+import { StatusBadge } from '../../shell/components/status-badge';
+import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
+import { membersQuery } from '../api/members-queries';
+import { formatDateTime } from '../components/format-time';
+import { SearchForm } from '../components/search-form';
+
+const PER_PAGE = 25;
+const STATUS_LABELS: Record<MemberStatusFilter, string> = {
+  active: 'Active',
+  disabled: 'Disabled',
+  admin: 'Admins',
+};
+
+const columns: Column<AdminMemberSummary>[] = [
+  {
+    key: 'name',
+    header: 'Member',
+    cell: (member) => (
+      <div>
+        <Link to={`/admin/members/${member.id}`} className="fw-semibold">
+          {member.first_name} {member.last_name}
+        </Link>
+        <div className="text-secondary small">{member.email}</div>
+      </div>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    width: '9rem',
+    cell: (member) => (
+      <span className="d-inline-flex gap-1">
+        <StatusBadge status={member.status} />
+        {member.is_admin ? <StatusBadge status="admin" tone="info" /> : null}
+      </span>
+    ),
+  },
+  {
+    key: 'plan',
+    header: 'Plan',
+    cell: (member) =>
+      member.plan ? (
+        <span>
+          {member.plan.name}
+          <span className="text-secondary small d-block">
+            {member.plan.status === 'cancelled' ? 'Ends' : 'Renews'} {formatDate(member.plan.end_date)}
+          </span>
+        </span>
+      ) : (
+        <span className="text-secondary">None</span>
+      ),
+  },
+  {
+    key: 'created_at',
+    header: 'Joined',
+    width: '11rem',
+    cell: (member) => formatDateTime(member.created_at),
+  },
+];
+
+/** The console's Members section: search by name or email, filter by status, open a member. */
 export function MembersPage() {
-  return <h1 className="h3">Members</h1>;
+  const navigate = useNavigate();
+  const url = useUrlState({ search: '', status: '', page: '1' });
+  const status = (MEMBER_STATUS_FILTERS as readonly string[]).includes(url.values.status)
+    ? (url.values.status as MemberStatusFilter)
+    : undefined;
+  const page = pageNumber(url.values.page);
+  const members = useQuery(
+    membersQuery({ search: url.values.search, ...(status ? { status } : {}), page, per_page: PER_PAGE }),
+  );
+  const filtered = Boolean(url.values.search || status);
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Members"
+        description="Find an account by name or email; open it to see its plan, payments and viewing, or to disable it."
+      />
+      <div className="admin-filters">
+        <SearchForm
+          label="Search members"
+          placeholder="Name or email"
+          value={url.values.search}
+          onSearch={(search) => url.set({ search })}
+        />
+        <div>
+          <label htmlFor="members-status" className="form-label">
+            Status
+          </label>
+          <select
+            id="members-status"
+            className="form-select form-select-sm"
+            value={status ?? ''}
+            onChange={(event) => url.set({ status: event.target.value })}
+          >
+            <option value="">Everyone</option>
+            {MEMBER_STATUS_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <DataTable
+        caption="Members"
+        columns={columns}
+        rows={members.data?.items}
+        rowKey={(member) => member.id}
+        isLoading={members.isPending}
+        error={
+          members.isError
+            ? {
+                message: errorMessage(members.error, 'The members could not be loaded.'),
+                onRetry: () => void members.refetch(),
+              }
+            : null
+        }
+        empty={
+          <EmptyState
+            title={filtered ? 'No member matches.' : 'No members yet.'}
+            hint={filtered ? 'Try part of the name or of the email address.' : undefined}
+            action={
+              filtered ? (
+                <button type="button" className="btn btn-sm btn-outline-light" onClick={url.reset}>
+                  Clear the filters
+                </button>
+              ) : undefined
+            }
+          />
+        }
+        onRowOpen={(member) => void navigate(`/admin/members/${member.id}`)}
+      />
+      {members.data ? (
+        <Pagination
+          page={page}
+          perPage={PER_PAGE}
+          total={members.data.total}
+          onPageChange={(next) => url.set({ page: String(next) })}
+          label="Members pages"
+        />
+      ) : null}
+    </>
+  );
 }
