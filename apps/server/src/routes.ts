@@ -14,6 +14,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { siteSettingsPublicRoutes } from './modules/site-settings/site-settings.routes';
 import { submissionsRoutes } from './modules/submissions/submissions.routes';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
 
@@ -25,6 +26,7 @@ import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
 export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(authPublicRoutes);
   await api.register(catalogRoutes);
+  await api.register(siteSettingsPublicRoutes);
   await api.register(async (member) => {
     member.addHook('onRequest', requireMember);
     await member.register(authMemberRoutes);

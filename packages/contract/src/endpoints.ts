@@ -31,6 +31,7 @@ import type {
   MovieDetailSchema,
   MovieListQuerySchema,
 } from './catalog';
+import type { PublicSiteSettingsSchema } from './admin/console';
 import type { IdParamsSchema, PageQuerySchema } from './common';
 import type { ApiPaths, RowPaths } from './paths';
 import type {
@@ -73,6 +74,7 @@ type RowEndpoints = { [P in (typeof RowPaths)[keyof typeof RowPaths]]: CardList 
  * the schemas the server validates and serializes with.
  */
 export type ApiEndpoints = RowEndpoints & {
+  '/site-settings': { method: 'GET'; response: Out<typeof PublicSiteSettingsSchema> };
   '/register': { method: 'POST'; body: In<typeof RegisterBodySchema>; response: Out<typeof UserSchema> };
   '/login': { method: 'POST'; body: In<typeof LoginBodySchema>; response: Out<typeof LoginDataSchema> };
   '/logout': { method: 'GET'; response: null };

@@ -42,6 +42,8 @@ export const ApiPaths = {
   playbackLease: '/user/playback-lease',
   endPlaybackLease: '/user/playback-lease/end',
   adminOverview: '/admin/overview',
+  /** What the web app needs of the site settings (name, sign-ups open); public. */
+  siteSettings: '/site-settings',
 } as const;
 
 /** The six browse rows, in the order of their API paths. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createSiteSettingsService } from '../modules/site-settings/site-settings.service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,24 +48,57 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Helmet's security headers. The policy is static, so the headers are computed once at start
- * instead of on every request (which cost as much as a whole catalog read). HSTS is only for
+ * Helmet's security headers. The policy changes only with the ad slot's origin, so the headers are
+ * computed once per origin instead of on every request (which cost as much as a whole catalog read). HSTS is only for
  * HTTPS responses (RFC 6797 forbids it over plain HTTP); X-Forwarded-Proto counts only with
  * TRUST_PROXY.
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    const adUrl = app.ctx.config.adSlotUrl;
-    const { 'strict-transport-security': hsts, ...headers } = helmetHeaders(
-      optionsFor(adUrl ? new URL(adUrl).origin : undefined),
-    );
-    app.addHook('onRequest', (request, reply, done) => {
-      if (request.routeOptions.config?.securityHeaders !== false) {
-        reply.headers(headers);
-        if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
+    const siteSettings = createSiteSettingsService(app.ctx);
+    // One header set per ad origin, so changing the ad slot in the console costs one helmet run.
+    const byAdOrigin = new Map<string, ReturnType<typeof splitHsts>>();
+    const headersFor = (adUrl: string) => {
+      const origin = adOrigin(adUrl);
+      let headers = byAdOrigin.get(origin);
+      if (!headers) {
+        headers = splitHsts(helmetHeaders(optionsFor(origin || undefined)));
+        byAdOrigin.set(origin, headers);
       }
-      done();
+      return headers;
+    };
+    // A database outage must not take every page's headers (and /healthz) down with it.
+    const currentAdSlot = async () => {
+      try {
+        return (await siteSettings.current()).ad_slot_url;
+      } catch (error) {
+        app.log.warn({ err: error }, 'site settings unavailable; the ad slot falls back to AD_SLOT_URL');
+        return app.ctx.config.adSlotUrl ?? '';
+      }
+    };
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.config?.securityHeaders === false) return;
+      // The operator's ad slot (console setting, AD_SLOT_URL by default) is the one framed origin.
+      const { headers, hsts } = headersFor(await currentAdSlot());
+      reply.headers(headers);
+      if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
     });
   },
-  { name: 'security-headers' },
+  { name: 'security-headers', dependencies: ['context'] },
 );
+
+function splitHsts(all: Record<string, string>) {
+  const { 'strict-transport-security': hsts, ...headers } = all;
+  return { headers, hsts };
+}
+
+/** The origin of an http(s) address; empty for none or anything else. */
+function adOrigin(url: string): string {
+  if (!url) return '';
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : '';
+  } catch {
+    return '';
+  }
+}

@@ -5,16 +5,25 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { API_BASE, ServerMessages } from '@reeltime/contract';
-import type { Config } from '../config';
 import { escapeHtml } from '../lib/html';
+import { createSiteSettingsService } from '../modules/site-settings/site-settings.service';
+
+/** What index.html carries of the site: the console's settings (config defaults) and the currency. */
+interface PageSettings {
+  siteName: string;
+  currency: string;
+  adSlotUrl: string;
+  signupsOpen: boolean;
+}
 
 /** The operator's settings reach the web app as meta tags, so one build serves any site name and currency. */
-function withSiteSettings(html: string, config: Config): string {
-  const name = escapeHtml(config.appName);
+function withSiteSettings(html: string, settings: PageSettings): string {
+  const name = escapeHtml(settings.siteName);
   const meta =
     `<meta name="application-name" content="${name}" />` +
-    `<meta name="site-currency" content="${escapeHtml(config.currency)}" />` +
-    (config.adSlotUrl ? `<meta name="ad-slot-url" content="${escapeHtml(config.adSlotUrl)}" />` : '');
+    `<meta name="site-currency" content="${escapeHtml(settings.currency)}" />` +
+    `<meta name="signups-open" content="${settings.signupsOpen ? 'true' : 'false'}" />` +
+    (settings.adSlotUrl ? `<meta name="ad-slot-url" content="${escapeHtml(settings.adSlotUrl)}" />` : '');
   return html.replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`).replace('</head>', `${meta}</head>`);
 }
 
@@ -31,7 +40,22 @@ export const webPlugin = fp(
     const { webDistDir } = app.ctx.config;
     const indexFile = path.join(webDistDir, 'index.html');
     const hasWebBuild = existsSync(indexFile);
-    const indexHtml = hasWebBuild ? withSiteSettings(await readFile(indexFile, 'utf8'), app.ctx.config) : '';
+    const template = hasWebBuild ? await readFile(indexFile, 'utf8') : '';
+    const siteSettings = createSiteSettingsService(app.ctx);
+    // The page changes only when the settings do: keep the last one rendered.
+    let rendered = { key: '', html: '' };
+    const indexHtml = async (): Promise<string> => {
+      const current = await siteSettings.current();
+      const settings: PageSettings = {
+        siteName: current.site_name,
+        currency: app.ctx.config.currency,
+        adSlotUrl: current.ad_slot_url,
+        signupsOpen: current.signups_open,
+      };
+      const key = JSON.stringify(settings);
+      if (rendered.key !== key) rendered = { key, html: withSiteSettings(template, settings) };
+      return rendered.html;
+    };
     if (hasWebBuild) {
       await app.register(fastifyStatic, {
         root: webDistDir,
@@ -48,7 +72,7 @@ export const webPlugin = fp(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const url = request.url;
       if (
         url.startsWith(`${API_BASE}/`) ||
@@ -64,7 +88,10 @@ export const webPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send('The web app has not been built. Run `npm run build` (npm start does it for you).');
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(await indexHtml());
     });
   },
   { name: 'web', dependencies: ['context'] },

@@ -16,6 +16,7 @@ import {
   SuccessEnvelope,
   UserSchema,
 } from '@reeltime/contract';
+import { createSiteSettingsService } from '../site-settings/site-settings.service';
 import { createAuthService } from './auth.service';
 
 const tags = ['auth'];
@@ -23,6 +24,7 @@ const tags = ['auth'];
 /** login, register, forgot-password and reset-password: open to visitors, rate-limited per IP. */
 export async function authPublicRoutes(app: FastifyInstance): Promise<void> {
   const auth = createAuthService(app.ctx);
+  const siteSettings = createSiteSettingsService(app.ctx);
   const { max, windowSeconds } = app.ctx.config.authRateLimit;
   const rateLimit = { max, timeWindow: windowSeconds * 1000 };
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -34,11 +36,13 @@ export async function authPublicRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         consumes: FORM_OR_JSON,
+        description: 'Creates a member account; refused with 403 while the operator has closed sign-ups.',
         body: RegisterBodySchema,
         response: { 201: SuccessEnvelope(UserSchema) },
       },
     },
     async (request, reply) => {
+      await siteSettings.assertSignupsOpen();
       const user = await auth.register(request.body);
       return reply.status(201).send(ok(user, ServerMessages.registerSuccess));
     },
