@@ -54,6 +54,12 @@ const EnvSchema = z.object({
   IN_PROCESS_WORKER: booleanText.default(true),
   MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
   MEDIA_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  MEDIA_UPLOAD_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .min(1024 * 1024, { error: 'must be at least 1 MB (1048576)' })
+    .default(20 * 1024 ** 3),
+  MEDIA_UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).max(24 * 30).default(24),
   MEDIA_URL_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -102,7 +108,15 @@ export type Config = Readonly<{
   mediaTools: MediaTools;
   /** Where each media tool was found. */
   mediaToolSources: Record<MediaToolName, MediaToolSource>;
-  media: { workerConcurrency: number; jobMaxAttempts: number; urlTtlSeconds: number };
+  media: {
+    workerConcurrency: number;
+    jobMaxAttempts: number;
+    urlTtlSeconds: number;
+    /** The largest video a resumable upload may send. */
+    uploadMaxBytes: number;
+    /** An unfinished upload is deleted this long after it was started. */
+    uploadExpiryMs: number;
+  };
   /** inProcess: the API process runs background jobs too (off when `npm run worker` processes do). */
   jobs: { inProcess: boolean };
   /** Stripe takes payments when both keys are set; apiUrl points the SDK elsewhere (tests). */
@@ -185,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workerConcurrency: vars.MEDIA_WORKER_CONCURRENCY,
       jobMaxAttempts: vars.MEDIA_JOB_MAX_ATTEMPTS,
       urlTtlSeconds: vars.MEDIA_URL_TTL_SECONDS,
+      uploadMaxBytes: vars.MEDIA_UPLOAD_MAX_BYTES,
+      uploadExpiryMs: vars.MEDIA_UPLOAD_EXPIRY_HOURS * 3_600_000,
     },
     jobs: { inProcess: vars.IN_PROCESS_WORKER },
     stripe:

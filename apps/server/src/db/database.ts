@@ -366,6 +366,29 @@ export interface JobsTable {
   updated_at: number;
 }
 
+/** The file an operator uploaded for a video, kept until its transcode has finished (migration 0014). */
+export interface VideoSourcesTable {
+  video_id: number;
+  filename: string;
+  size_bytes: number;
+  width: number;
+  height: number;
+  fps: number;
+  duration_seconds: number;
+  uploaded_by: number | null;
+  created_at: number;
+}
+
+/** An uploaded caption track of a video, as WebVTT text (migration 0014). */
+export interface VideoCaptionsTable {
+  id: Generated<number>;
+  video_id: number;
+  language: string;
+  label: string;
+  body: string;
+  created_at: number;
+}
+
 /** One change made in the operator console. `before` and `after` are JSON text (null for none). */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -398,6 +421,8 @@ export interface Database {
   seasons: SeasonsTable;
   episodes: EpisodesTable;
   videos: VideosTable;
+  video_sources: VideoSourcesTable;
+  video_captions: VideoCaptionsTable;
   banners: BannersTable;
   watchlist: WatchlistTable;
   playback_progress: PlaybackProgressTable;

@@ -16,6 +16,8 @@ export const JobMap = {
         .optional(),
       /** Delete the source (and captions) once the stream is ready: files the server made itself. */
       discardSource: z.literal(true).optional(),
+      /** Videos this one replaces: deleted, with their files, once this one is playable. */
+      supersedes: z.array(z.number().int().positive()).max(20).optional(),
     }),
   },
   'mail.deliver': {

@@ -118,6 +118,26 @@ export function createMediaRepository(db: Db) {
       await sharing.set({ last_error: reason }).where('status', '=', 'ready').execute();
     },
 
+    /** A video's uploaded caption tracks, oldest first. */
+    captionTracks(videoId: number) {
+      return db
+        .selectFrom('video_captions')
+        .select(['id', 'language', 'label', 'body'])
+        .where('video_id', '=', videoId)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** The rows whose stream URL points into a folder (`/media/private/videos/7/`), by id. */
+    async idsPlayingFrom(folderUrl: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('videos')
+        .select('id')
+        .where('url', 'like', `${folderUrl.replace(/[%_\\]/g, '')}%`)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     /** A video with its job's progress, for an admin view. */
     withJob(id: number) {
       return db

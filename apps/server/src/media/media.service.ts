@@ -16,6 +16,8 @@ import { createCatalogRepository } from '../modules/catalog/catalog.repository';
 import { createMediaRepository } from './media.repository';
 import { PRIVATE_VIDEOS_PREFIX } from './signed-url';
 import { publishToStore } from './store-publisher';
+import { syncCaptionTracks } from './caption-sync';
+import { removeVideo } from './video-removal';
 
 export const MediaMessages = {
   notAVideo: 'The file is not a video that can be played.',
@@ -25,6 +27,13 @@ export const MediaMessages = {
 } as const;
 
 export type TranscodePayload = JobPayload<'transcode'>;
+
+/** The video was deleted while its transcode ran. */
+class VideoGone extends Error {
+  constructor(videoId: number) {
+    super(`video ${videoId} was deleted during its transcode`);
+  }
+}
 
 export interface ImportVideoInput {
   /** Path of the source file on this machine; it must stay there until the job is done. */
@@ -109,6 +118,16 @@ export function createMediaService(deps: MediaDeps) {
   const videos = createMediaRepository(db);
   const catalog = createCatalogRepository(db, config.dialect);
 
+  /** Writes the video's uploaded caption tracks into its published tree and lists them in its master. */
+  async function publishCaptions(videoId: number, prefix: string, durationSeconds: number): Promise<void> {
+    await syncCaptionTracks(
+      { files, tools, tmpDir: path.join(config.dataDir, 'tmp', 'captions') },
+      prefix,
+      await videos.captionTracks(videoId),
+      durationSeconds,
+    );
+  }
+
   const transcodeHandler: JobHandler<TranscodePayload> = {
     async run(payload, job) {
       const video = await videos.findById(payload.videoId);
@@ -127,13 +146,27 @@ export function createMediaService(deps: MediaDeps) {
           onProgress: (percent) => job.progress(percent),
           // Playable from the lowest rendition on; the higher ones join the master as they finish.
           publish: publishToStore(files, output.prefix, async (update, step) => {
-            if (step > 0) return;
-            await videos.markReady(video.id, output.url, Math.round(update.durationSeconds * 1000) / 1000);
-            await invalidateCatalog(deps.cache);
+            // Deleted while transcoding: stop, and take back what this step published.
+            if (!(await videos.findById(video.id))) throw new VideoGone(video.id);
+            const durationSeconds = Math.round(update.durationSeconds * 1000) / 1000;
+            if (step === 0) {
+              await videos.markReady(video.id, output.url, durationSeconds);
+              // An upload that replaces a video: the old one played until this one could.
+              for (const oldId of payload.supersedes ?? []) {
+                const old = await videos.findById(oldId);
+                if (old && old.id !== video.id) await removeVideo(deps, old);
+              }
+              await invalidateCatalog(deps.cache);
+            }
+            if (video.kind === 'main') await publishCaptions(video.id, output.prefix, durationSeconds);
           }),
         });
       } catch (error) {
         await rm(localTree, { recursive: true, force: true });
+        if (error instanceof VideoGone || !(await videos.findById(video.id))) {
+          for (const entry of await files.list(output.prefix)) await files.delete(entry.key);
+          return;
+        }
         // Stopped on purpose (shutdown): the job is queued again, so the video waits again.
         if (job.signal.aborted) await videos.markPending(video.id);
         throw error;

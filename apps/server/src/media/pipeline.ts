@@ -308,7 +308,7 @@ async function writeThumbnails(
 }
 
 /** Media time zero on the segments' 90 kHz clock: the first video frame's timestamp. */
-async function mpegtsStart(tools: MediaTools, segment: string): Promise<number> {
+export async function mpegtsStart(tools: MediaTools, segment: string): Promise<number> {
   const out = await ffprobeJson(tools, segment, ['-select_streams', 'v:0']);
   const start = Number(out.streams?.[0]?.start_time ?? out.format?.start_time ?? 0);
   return Number.isFinite(start) ? start * 90_000 : 0;

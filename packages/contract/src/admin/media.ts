@@ -1,8 +1,228 @@
 /** The console's video uploads, transcoding and captions: paths, schemas and endpoints. */
+import { z } from 'zod';
+import { IdSchema, PageQuerySchema } from '../common';
 import type { AdminEndpoint } from './endpoint';
 
 /** Paths relative to API_BASE. */
-export const AdminMediaPaths = {} as const;
+export const AdminMediaPaths = {
+  /** The tus endpoint: POST creates an upload, `/<upload id>` takes HEAD, PATCH and DELETE. */
+  uploads: '/admin/uploads',
+  targets: '/admin/media/targets',
+  videos: '/admin/videos',
+  video: '/admin/videos/:id',
+  retry: '/admin/videos/:id/retry',
+  cancel: '/admin/videos/:id/cancel',
+  captions: '/admin/videos/:id/captions',
+  caption: '/admin/videos/:id/captions/:captionId',
+} as const;
+
+export const AdminMediaMessages = {
+  targetMissing: 'Choose the title or the episode this video belongs to.',
+  targetBoth: 'A video belongs to a title or to one of its episodes, not both.',
+  titleNotFound: 'That title does not exist.',
+  titleIsShow: 'A TV show plays its episodes: choose an episode.',
+  episodeNotFound: 'That episode does not exist.',
+  filenameMissing: 'The upload must name its file.',
+  sizeRequired: 'The upload must say its size in advance.',
+  emptyFile: 'The file is empty.',
+  tooLarge: (limit: string) => `The file is larger than the upload limit of ${limit}.`,
+  notAVideo: 'The file is not a video that can be played: no video stream or no duration was found in it.',
+  durationOutOfRange: (hours: number) =>
+    `The video's duration is not plausible (it must be between one second and ${hours} hours).`,
+  uploadGone: 'This upload no longer exists; it may have expired. Start the upload again.',
+  uploadFailed: 'The upload could not be stored. Try again.',
+  videoNotFound: 'That video does not exist.',
+  notRetryable: 'Only a failed or cancelled transcode can be retried.',
+  notCancellable: 'Only a queued or running transcode can be cancelled.',
+  sourceGone: 'The uploaded file of this video is gone; upload it again.',
+  sharedStream: 'This video shares another video’s stream; add captions to that one.',
+  captionNotFound: 'Those captions do not exist.',
+  captionFileMissing: 'Choose a WebVTT (.vtt) or SRT (.srt) file.',
+  captionTooLarge: 'A caption file can be at most 2 MB.',
+  captionNotText: 'The caption file must be UTF-8 text.',
+  captionNotVttOrSrt:
+    'The file is neither WebVTT nor SRT: no cue such as "00:00:01,000 --> 00:00:04,000" was found.',
+  captionLanguage: 'The language must be a code such as en or pt-BR.',
+  captionLabel: 'The label must be 1 to 40 characters, such as English or Français.',
+  captionLanguageTaken: 'This video already has captions in that language; delete them first.',
+  captionsFull: 'A video can have at most 20 caption tracks.',
+  uploaded: 'Upload complete: the video is checked and its transcode is queued.',
+  retried: 'The transcode is queued again.',
+  cancelled: 'The transcode is cancelled.',
+  deleted: 'The video and its files are deleted.',
+  captionAdded: 'Captions added.',
+  captionDeleted: 'Captions deleted.',
+} as const;
+
+/** Limits the console checks before sending and the server enforces. */
+export const CaptionLimits = { maxBytes: 2 * 1024 * 1024, maxTracks: 20 } as const;
+
+/**
+ * The tus `Upload-Metadata` of a video upload: the file's name and its target, a title (a movie's
+ * main video) or an episode. Values arrive as text.
+ */
+export const UploadMetadataSchema = z
+  .object({
+    filename: z
+      .string({ error: AdminMediaMessages.filenameMissing })
+      .trim()
+      .min(1, { error: AdminMediaMessages.filenameMissing })
+      .max(255),
+    filetype: z.string().max(255).optional(),
+    title_id: IdSchema.optional(),
+    episode_id: IdSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.title_id === undefined && value.episode_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['title_id'], message: AdminMediaMessages.targetMissing });
+    if (value.title_id !== undefined && value.episode_id !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['episode_id'], message: AdminMediaMessages.targetBoth });
+  });
+export type UploadMetadata = z.infer<typeof UploadMetadataSchema>;
+
+export const VideoStatusSchema = z.enum(['pending', 'processing', 'ready', 'failed']);
+export const JobStateSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
+
+/** What a video is for: a movie's main video, or an episode's. */
+export const VideoTargetSchema = z.object({
+  title_id: z.number().int(),
+  title_name: z.string(),
+  episode_id: z.number().int().nullable(),
+  /** "S1 E3 · Name" for an episode; null for a movie. */
+  episode_label: z.string().nullable(),
+});
+
+export const RenditionStateSchema = z.object({
+  name: z.string(),
+  height: z.number().int(),
+  ready: z.boolean(),
+});
+
+export const CaptionSchema = z.object({
+  id: z.number().int(),
+  language: z.string(),
+  label: z.string(),
+  created_at: z.number().int(),
+});
+export type Caption = z.infer<typeof CaptionSchema>;
+
+export const AdminVideoSchema = z.object({
+  id: z.number().int(),
+  target: VideoTargetSchema,
+  status: VideoStatusSchema,
+  /** The transcode job's state; null when the video has no job (an imported link or a shared stream). */
+  job: z
+    .object({
+      id: z.number().int(),
+      state: JobStateSchema,
+      /** 0–100. */
+      progress: z.number(),
+      attempts: z.number().int(),
+      max_attempts: z.number().int(),
+    })
+    .nullable(),
+  last_error: z.string().nullable(),
+  duration_seconds: z.number().nullable(),
+  /** Bytes of the stream's files in the file store (0 for a video sharing another's stream). */
+  size_bytes: z.number(),
+  /** The uploaded file, while it is kept (until the transcode has finished). */
+  source: z
+    .object({
+      filename: z.string(),
+      size_bytes: z.number(),
+      width: z.number().int(),
+      height: z.number().int(),
+    })
+    .nullable(),
+  /** The ladder planned for the source, lowest first, and which rendition is playable already. */
+  renditions: z.array(RenditionStateSchema),
+  /** The id of the video whose stream this one plays (its own id when it owns it). */
+  stream_owner_id: z.number().int().nullable(),
+  captions: z.array(CaptionSchema),
+  created_at: z.number().int(),
+});
+export type AdminVideo = z.infer<typeof AdminVideoSchema>;
+
+export const AdminVideoListQuerySchema = PageQuerySchema.extend({
+  status: VideoStatusSchema.optional(),
+  /** Matches the title's name. */
+  q: z.string().trim().max(100).optional(),
+});
+
+export const AdminVideoListSchema = z.object({
+  items: z.array(AdminVideoSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type AdminVideoList = z.infer<typeof AdminVideoListSchema>;
+
+export const MediaTargetsQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+
+const TargetVideoSchema = z.object({ id: z.number().int(), status: VideoStatusSchema }).nullable();
+
+/** A title an upload can go to, with its episodes for a show, and the video each has now. */
+export const MediaTargetSchema = z.object({
+  title_id: z.number().int(),
+  name: z.string(),
+  type: z.enum(['movie', 'tvshow']),
+  is_published: z.boolean(),
+  video: TargetVideoSchema,
+  episodes: z.array(
+    z.object({
+      episode_id: z.number().int(),
+      label: z.string(),
+      video: TargetVideoSchema,
+    }),
+  ),
+});
+export type MediaTarget = z.infer<typeof MediaTargetSchema>;
+
+export const VideoParamsSchema = z.object({ id: IdSchema });
+export const CaptionParamsSchema = z.object({ id: IdSchema, captionId: IdSchema });
+
+/** BCP 47 language tag, short form: `en`, `pt-BR`, `zh-Hant`. */
+export const CaptionLanguageSchema = z
+  .string({ error: AdminMediaMessages.captionLanguage })
+  .trim()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, { error: AdminMediaMessages.captionLanguage });
+
+/** The fields of a caption upload; the file travels as the multipart part `file`. */
+export const CaptionFieldsSchema = z.object({
+  language: CaptionLanguageSchema,
+  label: z
+    .string({ error: AdminMediaMessages.captionLabel })
+    .trim()
+    .min(1, { error: AdminMediaMessages.captionLabel })
+    .max(40, { error: AdminMediaMessages.captionLabel })
+    .regex(/^[^"\r\n]+$/, { error: AdminMediaMessages.captionLabel }),
+});
+export type CaptionFields = z.infer<typeof CaptionFieldsSchema>;
+
+/** What the tus upload's last PATCH answers once the file is accepted. */
+export const UploadResultSchema = z.object({ video_id: z.number().int(), job_id: z.number().int() });
+export type UploadResult = z.infer<typeof UploadResultSchema>;
+
+type VideoParams = { params: z.input<typeof VideoParamsSchema> };
 
 /** Keyed by `"<METHOD> <path>"`; each is an {@link AdminEndpoint}. */
-export type AdminMediaEndpoints = Record<never, AdminEndpoint>;
+export type AdminMediaEndpoints = {
+  'GET /admin/media/targets': AdminEndpoint & {
+    query: z.input<typeof MediaTargetsQuerySchema>;
+    response: MediaTarget[];
+  };
+  'GET /admin/videos': AdminEndpoint & {
+    query: z.input<typeof AdminVideoListQuerySchema>;
+    response: AdminVideoList;
+  };
+  'GET /admin/videos/:id': AdminEndpoint & VideoParams & { response: AdminVideo };
+  'POST /admin/videos/:id/retry': AdminEndpoint & VideoParams & { response: AdminVideo };
+  'POST /admin/videos/:id/cancel': AdminEndpoint & VideoParams & { response: AdminVideo };
+  'DELETE /admin/videos/:id': AdminEndpoint & VideoParams & { response: null };
+  'POST /admin/videos/:id/captions': AdminEndpoint &
+    VideoParams & { body: z.input<typeof CaptionFieldsSchema>; multipart: true; response: Caption };
+  'DELETE /admin/videos/:id/captions/:captionId': AdminEndpoint & {
+    params: z.input<typeof CaptionParamsSchema>;
+    response: null;
+  };
+};

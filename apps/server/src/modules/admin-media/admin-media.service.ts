@@ -1,0 +1,447 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import {
+  AdminMediaMessages,
+  CaptionLimits,
+  type AdminVideo,
+  type AdminVideoList,
+  type Caption,
+  type CaptionFields,
+  type MediaTarget,
+  type UploadMetadata,
+  type UploadResult,
+} from '@reeltime/contract';
+import type { AppContext } from '../../context';
+import { Conflict, NotFound, PayloadTooLarge, UnsupportedMedia, Validation } from '../../lib/errors';
+import { auditActor, recordAudit } from '../audit/audit';
+import { invalidateCatalog } from '../catalog/catalog-invalidation';
+import { syncCaptionTracks } from '../../media/caption-sync';
+import { CaptionFormatError, toWebVtt } from '../../media/captions';
+import { planLadder } from '../../media/hls';
+import { createMediaRepository } from '../../media/media.repository';
+import { MEDIA_FILES } from '../../media/pipeline';
+import { NotAVideoError, probe, type MediaInfo } from '../../media/probe';
+import { masterRenditions } from '../../media/rendition-cap';
+import { removeVideo, streamFolderId, uploadedSourcesDir } from '../../media/video-removal';
+import { createAdminMediaRepository, type ConsoleVideoRow } from './admin-media.repository';
+
+/** A plausible video is at least a second and at most this long. */
+const MAX_DURATION_HOURS = 24;
+const TARGETS_LIMIT = 20;
+
+/** What an accepted upload is: its bytes on this machine, what the client said, and who sent it. */
+export interface FinishedUpload {
+  id: string;
+  file: string;
+  size: number;
+  metadata: UploadMetadata;
+  userId: number;
+}
+
+const episodeLabel = (row: {
+  season_number: number | null;
+  episode_number: number | null;
+  name: string | null;
+}) => `S${row.season_number ?? '?'} E${row.episode_number ?? '?'} · ${row.name ?? ''}`.trim();
+
+/** A file name reduced to what is safe to keep on disk: its extension, if it is a plain one. */
+const safeExtension = (filename: string) => {
+  const ext = path.extname(filename).toLowerCase();
+  return /^\.[a-z0-9]{1,8}$/.test(ext) ? ext : '';
+};
+
+/** `pt-br` -> `pt-BR`, `EN` -> `en`: one spelling per language, so duplicates are found. */
+const normalizeLanguage = (tag: string) => {
+  const [primary = '', region] = tag.trim().split('-');
+  if (!region) return primary.toLowerCase();
+  return `${primary.toLowerCase()}-${region.length === 2 ? region.toUpperCase() : region}`;
+};
+
+export function createAdminMediaService(ctx: AppContext) {
+  const { config, db, files, jobs } = ctx;
+  const repo = createAdminMediaRepository(db);
+  const videos = createMediaRepository(db);
+  const tools = config.mediaTools;
+  const removal = { config, db, jobs, files };
+
+  async function readMaster(folderId: number): Promise<string | undefined> {
+    const key = `private/videos/${folderId}/${MEDIA_FILES.master}`;
+    if (!(await files.stat(key))) return undefined;
+    return (await buffer(await files.read(key))).toString('utf8');
+  }
+
+  async function toAdminVideo(row: ConsoleVideoRow): Promise<AdminVideo> {
+    const owner = streamFolderId(row.url) ?? row.id;
+    const master = await readMaster(owner);
+    const published = master ? masterRenditions(master) : [];
+    const readyNames = new Set(published.map((rendition) => rendition.uri.split('/')[0]));
+    const planned =
+      row.source_width && row.source_height
+        ? planLadder({ width: row.source_width, height: row.source_height, fps: row.source_fps ?? 30 }).map(
+            (plan) => ({ name: plan.rung.name, height: Math.min(plan.width, plan.height) }),
+          )
+        : published.map((rendition) => ({ name: rendition.uri.split('/')[0]!, height: rendition.height }));
+    const ownsStream = owner === row.id;
+    const storedFiles = ownsStream ? await files.list(`private/videos/${row.id}`) : [];
+    return {
+      id: row.id,
+      target: {
+        title_id: row.title_id,
+        title_name: row.title_name,
+        episode_id: row.episode_id,
+        episode_label: row.episode_id === null ? null : episodeLabel({ ...row, name: row.episode_name }),
+      },
+      status: row.status,
+      job:
+        row.job_id !== null && row.job_state !== null
+          ? {
+              id: row.job_id,
+              state: row.job_state,
+              progress: row.job_progress ?? 0,
+              attempts: row.job_attempts ?? 0,
+              max_attempts: row.job_max_attempts ?? 0,
+            }
+          : null,
+      last_error: row.last_error,
+      duration_seconds: row.duration_seconds,
+      size_bytes: storedFiles.reduce((sum, entry) => sum + entry.size, 0),
+      source:
+        row.source_filename !== null
+          ? {
+              filename: row.source_filename,
+              size_bytes: row.source_size ?? 0,
+              width: row.source_width ?? 0,
+              height: row.source_height ?? 0,
+            }
+          : null,
+      renditions: planned.map((rendition) => ({ ...rendition, ready: readyNames.has(rendition.name) })),
+      stream_owner_id: row.url ? owner : null,
+      captions: await repo.captions(row.id),
+      created_at: row.created_at,
+    };
+  }
+
+  async function findRow(id: number): Promise<ConsoleVideoRow> {
+    const row = await repo.find(id);
+    if (!row) throw new NotFound(AdminMediaMessages.videoNotFound);
+    return row;
+  }
+
+  /** The title and episode an upload names, checked against the catalog. */
+  async function resolveTarget(metadata: Pick<UploadMetadata, 'title_id' | 'episode_id'>) {
+    if (metadata.episode_id !== undefined) {
+      const episode = await repo.findEpisode(metadata.episode_id);
+      if (!episode) throw new NotFound(AdminMediaMessages.episodeNotFound);
+      return { titleId: episode.title_id, episodeId: episode.id };
+    }
+    const title = metadata.title_id === undefined ? undefined : await repo.findTitle(metadata.title_id);
+    if (!title) throw new NotFound(AdminMediaMessages.titleNotFound);
+    if (title.type === 'tvshow')
+      throw new Validation(AdminMediaMessages.titleIsShow, { title_id: [AdminMediaMessages.titleIsShow] });
+    return { titleId: title.id, episodeId: null };
+  }
+
+  async function probeUpload(file: string): Promise<MediaInfo> {
+    let info: MediaInfo;
+    try {
+      info = await probe(tools, file);
+    } catch (error) {
+      if (error instanceof NotAVideoError) throw new UnsupportedMedia(AdminMediaMessages.notAVideo);
+      throw error;
+    }
+    if (info.durationSeconds < 1 || info.durationSeconds > MAX_DURATION_HOURS * 3600) {
+      throw new UnsupportedMedia(AdminMediaMessages.durationOutOfRange(MAX_DURATION_HOURS));
+    }
+    return info;
+  }
+
+  /** Rewrites the captions of a published stream; a stream not published yet gets them from its transcode. */
+  async function publishCaptions(row: ConsoleVideoRow): Promise<void> {
+    if (row.duration_seconds === null) return;
+    await syncCaptionTracks(
+      { files, tools, tmpDir: path.join(config.dataDir, 'tmp', 'captions') },
+      `private/videos/${row.id}`,
+      await videos.captionTracks(row.id),
+      row.duration_seconds,
+    );
+  }
+
+  return {
+    /** Checks an upload's target before any byte is stored. */
+    checkUploadTarget: resolveTarget,
+
+    /**
+     * A finished upload: its bytes are probed (a video stream and a plausible duration) before
+     * anything else; then the file moves to the sources folder and, in one transaction, the video
+     * row, its source record, its transcode job and the audit entry are written. A video it
+     * replaces keeps playing until the new one is playable, then it is deleted with its files.
+     */
+    async acceptUpload(upload: FinishedUpload): Promise<UploadResult> {
+      const target = await resolveTarget(upload.metadata);
+      const info = await probeUpload(upload.file);
+      const sourcesDir = uploadedSourcesDir(config);
+      await mkdir(sourcesDir, { recursive: true });
+      const source = path.join(sourcesDir, `${upload.id}${safeExtension(upload.metadata.filename)}`);
+      await rename(upload.file, source);
+      try {
+        const actor = await auditActor(db, upload.userId);
+        const replaces = await repo.currentVideoIds(target);
+        return await db.transaction().execute(async (trx) => {
+          const now = Date.now();
+          const video = await trx
+            .insertInto('videos')
+            .values({
+              title_id: target.episodeId === null ? target.titleId : null,
+              episode_id: target.episodeId,
+              kind: 'main',
+              type: 'hls',
+              url: '',
+              quality: 'auto',
+              status: 'pending',
+              source_path: source,
+              duration_seconds: null,
+              position: 0,
+              created_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('video_sources')
+            .values({
+              video_id: video.id,
+              filename: upload.metadata.filename,
+              size_bytes: upload.size,
+              width: info.width,
+              height: info.height,
+              fps: info.fps,
+              duration_seconds: info.durationSeconds,
+              uploaded_by: upload.userId,
+              created_at: now,
+            })
+            .execute();
+          const job = await jobs.enqueue(
+            'transcode',
+            {
+              videoId: video.id,
+              discardSource: true,
+              ...(replaces.length > 0 ? { supersedes: replaces } : {}),
+            },
+            { within: trx },
+          );
+          await trx.updateTable('videos').set({ job_id: job.id }).where('id', '=', video.id).execute();
+          await recordAudit(trx, {
+            actor,
+            action: 'video.upload',
+            entityType: 'video',
+            entityId: video.id,
+            after: {
+              title_id: target.titleId,
+              episode_id: target.episodeId,
+              filename: upload.metadata.filename,
+              size_bytes: upload.size,
+              width: info.width,
+              height: info.height,
+              duration_seconds: info.durationSeconds,
+              job_id: job.id,
+              replaces,
+            },
+          });
+          return { video_id: video.id, job_id: job.id };
+        });
+      } catch (error) {
+        await rm(source, { force: true });
+        throw error;
+      }
+    },
+
+    async targets(q: string): Promise<MediaTarget[]> {
+      const titles = await repo.searchTitles(q, TARGETS_LIMIT);
+      const shows = titles.filter((title) => title.type === 'tvshow').map((title) => title.id);
+      const episodes = await repo.episodesOf(shows);
+      const { byTitle, byEpisode } = await repo.mainVideosOf(
+        titles.filter((title) => title.type === 'movie').map((title) => title.id),
+        episodes.map((episode) => episode.id),
+      );
+      return titles.map((title) => ({
+        title_id: title.id,
+        name: title.name,
+        type: title.type,
+        is_published: title.is_published === 1,
+        video: byTitle.get(title.id) ?? null,
+        episodes: episodes
+          .filter((episode) => episode.title_id === title.id)
+          .map((episode) => ({
+            episode_id: episode.id,
+            label: episodeLabel(episode),
+            video: byEpisode.get(episode.id) ?? null,
+          })),
+      }));
+    },
+
+    async list(query: {
+      page: number;
+      per_page: number;
+      status?: ConsoleVideoRow['status'] | undefined;
+      q?: string | undefined;
+    }): Promise<AdminVideoList> {
+      const { rows, total } = await repo.list({
+        status: query.status,
+        q: query.q,
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      });
+      return {
+        items: await Promise.all(rows.map(toAdminVideo)),
+        total,
+        page: query.page,
+        per_page: query.per_page,
+      };
+    },
+
+    detail: async (id: number) => toAdminVideo(await findRow(id)),
+
+    /** Queues a failed or cancelled transcode again, from the uploaded file. */
+    async retry(id: number, userId: number): Promise<AdminVideo> {
+      const row = await findRow(id);
+      if (row.job_id === null || (row.job_state !== 'failed' && row.job_state !== 'cancelled'))
+        throw new Conflict(AdminMediaMessages.notRetryable);
+      if (!row.source_path || !existsSync(row.source_path)) throw new Conflict(AdminMediaMessages.sourceGone);
+      const actor = await auditActor(db, userId);
+      const jobId = row.job_id;
+      if (!(await jobs.retry(jobId))) throw new Conflict(AdminMediaMessages.notRetryable);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('videos')
+          .set({ status: 'pending', last_error: null })
+          .where('id', '=', id)
+          .where('status', '!=', 'ready')
+          .execute();
+        await recordAudit(trx, {
+          actor,
+          action: 'video.retry',
+          entityType: 'video',
+          entityId: id,
+          before: { status: row.status, job_state: row.job_state, last_error: row.last_error },
+          after: { job_state: 'queued' },
+        });
+      });
+      return toAdminVideo(await findRow(id));
+    },
+
+    /** Stops a queued or running transcode; what it already published stays playable. */
+    async cancel(id: number, userId: number): Promise<AdminVideo> {
+      const row = await findRow(id);
+      if (row.job_id === null || (row.job_state !== 'queued' && row.job_state !== 'running'))
+        throw new Conflict(AdminMediaMessages.notCancellable);
+      const actor = await auditActor(db, userId);
+      if (!(await jobs.cancel(row.job_id))) throw new Conflict(AdminMediaMessages.notCancellable);
+      await db.transaction().execute(async (trx) => {
+        await recordAudit(trx, {
+          actor,
+          action: 'video.cancel',
+          entityType: 'video',
+          entityId: id,
+          before: { status: row.status, job_state: row.job_state, progress: row.job_progress },
+          after: { job_state: 'cancelled' },
+        });
+      });
+      return toAdminVideo(await findRow(id));
+    },
+
+    /** Deletes a video: its transcode stops, and its files go unless another video plays them. */
+    async remove(id: number, userId: number): Promise<void> {
+      const row = await findRow(id);
+      const video = await videos.findById(id);
+      if (!video) throw new NotFound(AdminMediaMessages.videoNotFound);
+      const actor = await auditActor(db, userId);
+      await removeVideo(removal, video, (trx) =>
+        recordAudit(trx, {
+          actor,
+          action: 'video.delete',
+          entityType: 'video',
+          entityId: id,
+          before: {
+            title_id: row.title_id,
+            episode_id: row.episode_id,
+            status: row.status,
+            url: row.url,
+            filename: row.source_filename,
+          },
+        }),
+      );
+      if (row.status === 'ready') await invalidateCatalog(ctx.cache);
+    },
+
+    /** Adds a caption track (WebVTT, or SRT converted to WebVTT) to a video and to its published stream. */
+    async addCaption(
+      id: number,
+      fields: CaptionFields,
+      file: { path: string; size: number } | undefined,
+      userId: number,
+    ): Promise<Caption> {
+      const row = await findRow(id);
+      if (streamFolderId(row.url) !== null && streamFolderId(row.url) !== row.id)
+        throw new Conflict(AdminMediaMessages.sharedStream);
+      if (!file)
+        throw new Validation(AdminMediaMessages.captionFileMissing, {
+          file: [AdminMediaMessages.captionFileMissing],
+        });
+      if (file.size > CaptionLimits.maxBytes) throw new PayloadTooLarge(AdminMediaMessages.captionTooLarge);
+      let body: string;
+      try {
+        body = toWebVtt(await readFile(file.path));
+      } catch (error) {
+        if (!(error instanceof CaptionFormatError)) throw error;
+        const message =
+          error.reason === 'not-text'
+            ? AdminMediaMessages.captionNotText
+            : AdminMediaMessages.captionNotVttOrSrt;
+        throw new Validation(message, { file: [message] });
+      }
+      const language = normalizeLanguage(fields.language);
+      if ((await repo.countCaptions(id)) >= CaptionLimits.maxTracks)
+        throw new Conflict(AdminMediaMessages.captionsFull);
+      if ((await repo.countCaptions(id, language)) > 0)
+        throw new Conflict(AdminMediaMessages.captionLanguageTaken);
+      const actor = await auditActor(db, userId);
+      const caption = await db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('video_captions')
+          .values({ video_id: id, language, label: fields.label, body, created_at: Date.now() })
+          .returning(['id', 'language', 'label', 'created_at'])
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, {
+          actor,
+          action: 'caption.create',
+          entityType: 'video',
+          entityId: id,
+          after: { caption_id: created.id, language, label: fields.label, bytes: file.size },
+        });
+        return created;
+      });
+      await publishCaptions(row);
+      return caption;
+    },
+
+    async deleteCaption(id: number, captionId: number, userId: number): Promise<void> {
+      const row = await findRow(id);
+      const caption = await repo.findCaption(id, captionId);
+      if (!caption) throw new NotFound(AdminMediaMessages.captionNotFound);
+      const actor = await auditActor(db, userId);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('video_captions').where('id', '=', captionId).execute();
+        await recordAudit(trx, {
+          actor,
+          action: 'caption.delete',
+          entityType: 'video',
+          entityId: id,
+          before: { caption_id: caption.id, language: caption.language, label: caption.label },
+        });
+      });
+      await publishCaptions(row);
+    },
+  };
+}
+export type AdminMediaService = ReturnType<typeof createAdminMediaService>;

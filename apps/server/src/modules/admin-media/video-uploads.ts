@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import {
+  AdminMediaMessages,
+  AdminMediaPaths,
+  API_BASE,
+  UploadMetadataSchema,
+  type UploadMetadata,
+} from '@reeltime/contract';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/errors';
+import { ok } from '../../lib/envelope';
+import type { AdminMediaService } from './admin-media.service';
+
+/** tus answers errors as `{ status_code, body }`; ours carry the API's error envelope as the body. */
+interface TusError {
+  status_code: number;
+  body: string;
+}
+
+const envelope = (message: string, errors?: Record<string, string[]>) =>
+  JSON.stringify({ status: false, message, ...(errors ? { errors } : {}) });
+
+const tusError = (status: number, message: string, errors?: Record<string, string[]>): TusError => ({
+  status_code: status,
+  body: envelope(message, errors),
+});
+
+const isTusError = (value: unknown): value is TusError =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as TusError).status_code === 'number' &&
+  typeof (value as TusError).body === 'string';
+
+/** What tus's own refusals say, in the console's words where it has them. */
+function messageFor(status: number, body: string, maxBytes: number): string {
+  if (status === 413) return AdminMediaMessages.tooLarge(formatBytes(maxBytes));
+  if (status === 404 || status === 410) return AdminMediaMessages.uploadGone;
+  return body.trim() || AdminMediaMessages.uploadFailed;
+}
+
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** The metadata of an upload, checked; a tus error naming the first problem otherwise. */
+function checkedMetadata(metadata: Upload['metadata']): UploadMetadata {
+  const values = Object.fromEntries(
+    Object.entries(metadata ?? {}).filter(([, value]) => value !== null && value !== ''),
+  );
+  const parsed = UploadMetadataSchema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues)
+    (errors[issue.path.join('.') || 'metadata'] ??= []).push(issue.message);
+  throw tusError(422, parsed.error.issues[0]?.message ?? AdminMediaMessages.targetMissing, errors);
+}
+
+export interface VideoUploads {
+  /** Answers one tus request; the admin who sent it is already known. */
+  handle(
+    request: IncomingMessage,
+    response: import('node:http').ServerResponse,
+    userId: number,
+  ): Promise<void>;
+  /** Deletes uploads (finished or not) started longer ago than the expiry; returns how many. */
+  sweepExpired(now?: number): Promise<number>;
+  directory: string;
+}
+
+/**
+ * The tus server of the console's video uploads (docs/decisions/0015-resumable-video-uploads.md):
+ * `@tus/file-store` in DATA_DIR/uploads, at most MEDIA_UPLOAD_MAX_BYTES per upload. Creating an
+ * upload checks its metadata and target; the last PATCH has the service probe and accept the
+ * file (or refuse it, deleting it) before the client hears that it is done.
+ */
+export function createVideoUploads(
+  config: Config,
+  service: AdminMediaService,
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+): VideoUploads {
+  const directory = path.join(config.dataDir, 'uploads');
+  mkdirSync(directory, { recursive: true });
+  const maxBytes = config.media.uploadMaxBytes;
+  const expiryMs = config.media.uploadExpiryMs;
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
+  const senders = new WeakMap<IncomingMessage, number>();
+
+  const senderOf = (request: Request): number => {
+    const node = (request as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    const userId = node ? senders.get(node) : undefined;
+    if (userId === undefined) throw new Error('a tus request arrived without its admin');
+    return userId;
+  };
+
+  const server = new Server({
+    path: `${API_BASE}${AdminMediaPaths.uploads}`,
+    datastore: store,
+    maxSize: maxBytes,
+    relativeLocation: true,
+    respectForwardedHeaders: config.trustProxy,
+    // The console is served from the same origin; no other site may drive an upload.
+    allowedOrigins: [new URL(config.publicUrl).origin],
+    namingFunction: () => randomBytes(16).toString('hex'),
+
+    async onUploadCreate(request, upload) {
+      if (upload.sizeIsDeferred || upload.size === undefined)
+        throw tusError(400, AdminMediaMessages.sizeRequired);
+      if (upload.size === 0) throw tusError(422, AdminMediaMessages.emptyFile);
+      const metadata = checkedMetadata(upload.metadata);
+      try {
+        await service.checkUploadTarget(metadata);
+      } catch (error) {
+        if (error instanceof AppError) throw tusError(error.statusCode, error.message, error.errors);
+        throw error;
+      }
+      return { metadata: { ...upload.metadata, uploaded_by: String(senderOf(request)) } };
+    },
+
+    async onUploadFinish(request, upload) {
+      const file = path.join(directory, upload.id);
+      try {
+        const result = await service.acceptUpload({
+          id: upload.id,
+          file,
+          size: upload.size ?? upload.offset,
+          metadata: checkedMetadata(upload.metadata),
+          userId: senderOf(request),
+        });
+        return {
+          status_code: 200,
+          headers: { 'Content-Type': 'application/json; charset=utf-8' },
+          body: JSON.stringify(ok(result, AdminMediaMessages.uploaded)),
+        };
+      } catch (error) {
+        // A refused file is not kept: the operator uploads another one.
+        await rm(file, { force: true });
+        await rm(`${file}.json`, { force: true });
+        if (error instanceof AppError) throw tusError(error.statusCode, error.message, error.errors);
+        if (isTusError(error)) throw error;
+        log.error({ err: error, uploadId: upload.id }, 'could not accept an upload');
+        throw tusError(500, AdminMediaMessages.uploadFailed);
+      } finally {
+        // Accepted: the file moved to the sources folder, so the upload's record goes too.
+        await rm(`${file}.json`, { force: true });
+      }
+    },
+
+    onResponseError(_request, error) {
+      if (isTusError(error) && error.body.startsWith('{')) return error;
+      const status = isTusError(error) ? error.status_code : 500;
+      if (status >= 500) log.error({ err: error }, 'video upload failed');
+      return tusError(status, messageFor(status, isTusError(error) ? error.body : '', maxBytes));
+    },
+  });
+
+  return {
+    directory,
+    async handle(request, response, userId) {
+      senders.set(request, userId);
+      await server.handle(request, response);
+    },
+
+    async sweepExpired(now = Date.now()) {
+      let removed = 0;
+      const names = await readdir(directory).catch(() => [] as string[]);
+      for (const name of names) {
+        const file = path.join(directory, name);
+        const id = name.endsWith('.json') ? name.slice(0, -5) : name;
+        let started: number | undefined;
+        try {
+          const info = JSON.parse(await readFile(path.join(directory, `${id}.json`), 'utf8')) as {
+            creation_date?: string;
+          };
+          started = info.creation_date ? Date.parse(info.creation_date) : undefined;
+        } catch {
+          // An upload without its record: judge it by the file's age.
+        }
+        started ??= (await stat(file).catch(() => undefined))?.mtimeMs;
+        if (started !== undefined && now - started > expiryMs) {
+          await rm(file, { force: true });
+          if (!name.endsWith('.json')) removed++;
+        }
+      }
+      return removed;
+    },
+  };
+}
