@@ -20,6 +20,14 @@ export const adminRoutes: RouteObject = {
           lazy: () => import('../titles/pages/titles-page').then((m) => ({ Component: m.TitlesPage })),
         },
         {
+          path: 'titles/new',
+          lazy: () => import('../titles/pages/title-editor-page').then((m) => ({ Component: m.NewTitlePage })),
+        },
+        {
+          path: 'titles/:id',
+          lazy: () => import('../titles/pages/title-editor-page').then((m) => ({ Component: m.TitleEditorPage })),
+        },
+        {
           path: 'media',
           lazy: () => import('../media/pages/media-page').then((m) => ({ Component: m.MediaPage })),
         },

@@ -1,0 +1,330 @@
+import { useState, type FormEvent } from 'react';
+import { AdminTitleLimits as L, type AdminEpisode, type AdminSeason } from '@reeltime/contract';
+import { adminCall } from '../../admin-api';
+import { ConfirmAction } from '../../shell/components/confirm-action';
+import { useAdminMutation } from '../../shell/components/use-admin-mutation';
+import { titlesKeys } from '../api/titles-queries';
+import { EpisodeDialog, type EpisodeChanges } from './episode-dialog';
+import { VideoStateBadge } from './video-state-badge';
+
+/** The ids in their new order after moving one item a step up or down. */
+function moved(ids: number[], index: number, step: -1 | 1): number[] {
+  const next = [...ids];
+  const [item] = next.splice(index, 1);
+  next.splice(index + step, 0, item!);
+  return next;
+}
+
+function useTitleMutation<Variables, Result>(
+  titleId: number,
+  mutationFn: (variables: Variables) => Promise<Result>,
+  successMessage: string,
+) {
+  return useAdminMutation<Variables, Result>({
+    mutationFn,
+    successMessage,
+    invalidate: [titlesKeys.detail(titleId), [...titlesKeys.all, 'list']],
+  });
+}
+
+function SeasonNameForm({
+  season,
+  onSave,
+}: {
+  season: AdminSeason;
+  onSave: (name: string, number: number) => void;
+}) {
+  const [name, setName] = useState(season.name);
+  const [number, setNumber] = useState(String(season.season_number));
+  const valid = /^\d+$/.test(number) && Number(number) >= 1 && Number(number) <= L.seasonNumber;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid) onSave(name.trim(), Number(number));
+  };
+  return (
+    <form className="admin-season__rename" onSubmit={submit}>
+      <label className="visually-hidden" htmlFor={`season-${season.id}-number`}>
+        Season number
+      </label>
+      <input
+        id={`season-${season.id}-number`}
+        className={`form-control form-control-sm admin-season__number${valid ? '' : ' is-invalid'}`}
+        inputMode="numeric"
+        value={number}
+        onChange={(event) => setNumber(event.target.value)}
+      />
+      <label className="visually-hidden" htmlFor={`season-${season.id}-name`}>
+        Season name
+      </label>
+      <input
+        id={`season-${season.id}-name`}
+        className="form-control form-control-sm"
+        value={name}
+        maxLength={L.seasonName}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <button type="submit" className="btn btn-sm btn-outline-light" disabled={!valid}>
+        Save season
+      </button>
+    </form>
+  );
+}
+
+function AddEpisodeForm({
+  seasonId,
+  onAdd,
+}: {
+  seasonId: number;
+  onAdd: (name: string) => Promise<unknown>;
+}) {
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    setBusy(true);
+    try {
+      await onAdd(name.trim());
+      setName('');
+    } catch {
+      // Toasted by the mutation; the name stays for another try.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="admin-season__add" onSubmit={(event) => void submit(event)}>
+      <label className="visually-hidden" htmlFor={`season-${seasonId}-new-episode`}>
+        New episode name
+      </label>
+      <input
+        id={`season-${seasonId}-new-episode`}
+        className="form-control form-control-sm"
+        placeholder="New episode name"
+        maxLength={L.episodeName}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <button type="submit" className="btn btn-sm btn-outline-light" disabled={busy || !name.trim()}>
+        {busy ? 'Adding...' : 'Add episode'}
+      </button>
+    </form>
+  );
+}
+
+/** A show's seasons and episodes: add, rename, renumber, reorder and delete them; each episode's video state. */
+export function SeasonsPanel({ titleId, seasons }: { titleId: number; seasons: AdminSeason[] }) {
+  const [editing, setEditing] = useState<AdminEpisode | null>(null);
+
+  const addSeason = useTitleMutation(
+    titleId,
+    () => adminCall('POST /admin/titles/:id/seasons', { params: { id: titleId }, body: {} }),
+    'Season added.',
+  );
+  const saveSeason = useTitleMutation(
+    titleId,
+    ({ id, name, number }: { id: number; name: string; number: number }) =>
+      adminCall('PATCH /admin/seasons/:id', { params: { id }, body: { name, season_number: number } }),
+    'Season saved.',
+  );
+  const deleteSeason = useTitleMutation(
+    titleId,
+    (id: number) => adminCall('DELETE /admin/seasons/:id', { params: { id } }),
+    'Season deleted with its episodes.',
+  );
+  const orderSeasons = useTitleMutation(
+    titleId,
+    (ids: number[]) =>
+      adminCall('PUT /admin/titles/:id/season-order', { params: { id: titleId }, body: { ids } }),
+    'Seasons renumbered in the new order.',
+  );
+  const addEpisode = useTitleMutation(
+    titleId,
+    ({ seasonId, name }: { seasonId: number; name: string }) =>
+      adminCall('POST /admin/seasons/:id/episodes', { params: { id: seasonId }, body: { name } }),
+    'Episode added.',
+  );
+  const saveEpisode = useTitleMutation(
+    titleId,
+    async ({ id, changes }: { id: number; changes: EpisodeChanges }) => {
+      await adminCall('PATCH /admin/episodes/:id', { params: { id }, body: changes.fields });
+      if (changes.thumbnail) {
+        const form = new FormData();
+        form.set('thumbnail', changes.thumbnail);
+        await adminCall('POST /admin/episodes/:id/thumbnail', { params: { id }, body: form });
+      }
+    },
+    'Episode saved.',
+  );
+  const deleteEpisode = useTitleMutation(
+    titleId,
+    (id: number) => adminCall('DELETE /admin/episodes/:id', { params: { id } }),
+    'Episode deleted.',
+  );
+  const orderEpisodes = useTitleMutation(
+    titleId,
+    ({ seasonId, ids }: { seasonId: number; ids: number[] }) =>
+      adminCall('PUT /admin/seasons/:id/episode-order', { params: { id: seasonId }, body: { ids } }),
+    'Episodes renumbered in the new order.',
+  );
+
+  const seasonIds = seasons.map((season) => season.id);
+
+  return (
+    <section className="admin-seasons" aria-labelledby="seasons-heading">
+      <div className="admin-seasons__header">
+        <h2 id="seasons-heading" className="h5 mb-0">
+          Seasons and episodes
+        </h2>
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          onClick={() => addSeason.mutate(undefined)}
+          disabled={addSeason.isPending}
+        >
+          {addSeason.isPending ? 'Adding...' : 'Add season'}
+        </button>
+      </div>
+      {seasons.length === 0 ? (
+        <p className="text-secondary">
+          No seasons yet. Add one, then its episodes; upload their videos in Media.
+        </p>
+      ) : null}
+      {seasons.map((season, seasonIndex) => {
+        const episodeIds = season.episodes.map((episode) => episode.id);
+        return (
+          <article key={season.id} className="admin-season" aria-label={`Season ${season.season_number}`}>
+            <div className="admin-season__header">
+              <SeasonNameForm
+                key={`${season.name}-${season.season_number}`}
+                season={season}
+                onSave={(name, number) => saveSeason.mutate({ id: season.id, name, number })}
+              />
+              <div className="btn-group btn-group-sm">
+                <button
+                  type="button"
+                  className="btn btn-outline-light"
+                  disabled={seasonIndex === 0 || orderSeasons.isPending}
+                  onClick={() => orderSeasons.mutate(moved(seasonIds, seasonIndex, -1))}
+                  aria-label={`Move season ${season.season_number} up`}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline-light"
+                  disabled={seasonIndex === seasons.length - 1 || orderSeasons.isPending}
+                  onClick={() => orderSeasons.mutate(moved(seasonIds, seasonIndex, 1))}
+                  aria-label={`Move season ${season.season_number} down`}
+                >
+                  ↓
+                </button>
+              </div>
+              <ConfirmAction
+                label="Delete season"
+                title={`Delete ${season.name}?`}
+                confirmLabel="Delete season"
+                busyLabel="Deleting..."
+                onConfirm={() => deleteSeason.mutateAsync(season.id)}
+              >
+                Its {season.episodes.length} {season.episodes.length === 1 ? 'episode' : 'episodes'}, their
+                videos and members&apos; progress in them are deleted for good.
+              </ConfirmAction>
+            </div>
+            {season.episodes.length === 0 ? (
+              <p className="text-secondary small mb-2">No episodes yet.</p>
+            ) : (
+              <table className="table table-dark table-sm align-middle mb-2">
+                <caption className="visually-hidden">Episodes of {season.name}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" style={{ width: '3rem' }}>
+                      #
+                    </th>
+                    <th scope="col">Episode</th>
+                    <th scope="col" style={{ width: '7rem' }}>
+                      Length
+                    </th>
+                    <th scope="col" style={{ width: '8rem' }}>
+                      Video
+                    </th>
+                    <th scope="col" style={{ width: '17rem' }}>
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {season.episodes.map((episode, index) => (
+                    <tr key={episode.id}>
+                      <td>{episode.episode_number}</td>
+                      <td>{episode.name}</td>
+                      <td>{episode.duration_minutes ? `${episode.duration_minutes} min` : '—'}</td>
+                      <td>
+                        <VideoStateBadge state={episode.video_state} />
+                      </td>
+                      <td className="text-end">
+                        <div className="d-inline-flex gap-1">
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline-light"
+                            onClick={() => setEditing(episode)}
+                            aria-label={`Edit episode ${episode.episode_number}, ${episode.name}`}
+                          >
+                            Edit
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline-light"
+                            disabled={index === 0 || orderEpisodes.isPending}
+                            onClick={() =>
+                              orderEpisodes.mutate({ seasonId: season.id, ids: moved(episodeIds, index, -1) })
+                            }
+                            aria-label={`Move ${episode.name} up`}
+                          >
+                            ↑
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline-light"
+                            disabled={index === season.episodes.length - 1 || orderEpisodes.isPending}
+                            onClick={() =>
+                              orderEpisodes.mutate({ seasonId: season.id, ids: moved(episodeIds, index, 1) })
+                            }
+                            aria-label={`Move ${episode.name} down`}
+                          >
+                            ↓
+                          </button>
+                          <ConfirmAction
+                            label="Delete"
+                            ariaLabel={`Delete episode ${episode.episode_number}, ${episode.name}`}
+                            title={`Delete “${episode.name}”?`}
+                            confirmLabel="Delete episode"
+                            busyLabel="Deleting..."
+                            onConfirm={() => deleteEpisode.mutateAsync(episode.id)}
+                          >
+                            The episode, its video and members&apos; progress in it are deleted for good.
+                          </ConfirmAction>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <AddEpisodeForm
+              seasonId={season.id}
+              onAdd={(name) => addEpisode.mutateAsync({ seasonId: season.id, name })}
+            />
+          </article>
+        );
+      })}
+      {editing ? (
+        <EpisodeDialog
+          episode={editing}
+          onClose={() => setEditing(null)}
+          onSave={(changes) => saveEpisode.mutateAsync({ id: editing.id, changes })}
+        />
+      ) : null}
+    </section>
+  );
+}
