@@ -40,7 +40,7 @@ export function MailPage() {
   const retry = useAdminMutation({
     mutationFn: (id: number) => adminRequest('POST /admin/mail/:id/retry', { params: { id } }),
     successMessage: (envelope) => envelope.message ?? 'Queued again.',
-    invalidate: [membersKeys.mail],
+    invalidate: [[...membersKeys.mail, 'list']],
     onSuccess: (envelope) =>
       queryClient.setQueryData(membersKeys.mailMessage(envelope.data.id), envelope.data),
   });

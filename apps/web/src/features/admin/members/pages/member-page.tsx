@@ -62,7 +62,7 @@ function useMemberAction(member: AdminMemberDetail, route: MemberAction) {
   return useAdminMutation({
     mutationFn: () => adminRequest(route, { params: { id: member.id } }),
     successMessage: (envelope) => envelope.message ?? 'Done.',
-    invalidate: [membersKeys.members],
+    invalidate: [[...membersKeys.members, 'list']],
     onSuccess: (envelope) => queryClient.setQueryData(membersKeys.member(member.id), envelope.data),
   });
 }

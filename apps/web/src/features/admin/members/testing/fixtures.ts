@@ -1,0 +1,102 @@
+import type { AdminJob, AdminMailMessage, AdminMemberDetail, AdminMemberSummary } from '@reeltime/contract';
+
+export function memberSummary(overrides: Partial<AdminMemberSummary> = {}): AdminMemberSummary {
+  return {
+    id: 7,
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    email: 'grace@example.com',
+    is_admin: false,
+    status: 'active',
+    disabled_at: null,
+    created_at: '2026-03-01T10:00:00.000Z',
+    plan: { subscription_id: 3, plan_id: 2, name: 'Premium', status: 'active', end_date: '2026-12-01' },
+    ...overrides,
+  };
+}
+
+export function memberDetail(overrides: Partial<AdminMemberDetail> = {}): AdminMemberDetail {
+  return {
+    ...memberSummary(),
+    mobile: null,
+    gender: null,
+    date_of_birth: null,
+    profile_image: null,
+    updated_at: '2026-03-02T10:00:00.000Z',
+    sessions: 2,
+    subscriptions: [
+      {
+        id: 3,
+        plan_id: 2,
+        plan_name: 'Premium',
+        status: 'active',
+        start_date: '2026-11-01',
+        end_date: '2026-12-01',
+        gateway: 'builtin',
+        past_due: false,
+        created_at: '2026-11-01T10:00:00.000Z',
+      },
+    ],
+    payments: [
+      {
+        id: 11,
+        plan_name: 'Premium',
+        amount: 499,
+        currency: 'INR',
+        paid_at: '2026-11-01T10:00:00.000Z',
+        card_brand: 'Visa',
+        card_last4: '4242',
+      },
+    ],
+    progress: [
+      {
+        title_id: 5,
+        title_name: 'Night Train',
+        episode_id: null,
+        episode_name: null,
+        position_seconds: 754,
+        duration_seconds: 5400,
+        finished: false,
+        updated_at: '2026-11-03T20:00:00.000Z',
+      },
+    ],
+    views: [
+      { title_id: 5, title_name: 'Night Train', day: '2026-11-03', created_at: '2026-11-03T20:00:00.000Z' },
+    ],
+    ...overrides,
+  };
+}
+
+export function mailMessage(overrides: Partial<AdminMailMessage> = {}): AdminMailMessage {
+  return {
+    id: 21,
+    to: 'grace@example.com',
+    subject: 'Reset your Reeltime password',
+    status: 'failed',
+    attempts: 3,
+    last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+    created_at: '2026-11-03T20:00:00.000Z',
+    sent_at: null,
+    reply_to: null,
+    text: 'Hello Grace, open this link.',
+    html: '<p>Hello <b>Grace</b></p><script>window.parent.hacked = true</script>',
+    ...overrides,
+  };
+}
+
+export function job(overrides: Partial<AdminJob> = {}): AdminJob {
+  return {
+    id: 31,
+    type: 'transcode',
+    state: 'running',
+    progress: 40,
+    attempts: 1,
+    max_attempts: 3,
+    last_error: null,
+    run_at: '2026-11-03T20:00:00.000Z',
+    created_at: '2026-11-03T20:00:00.000Z',
+    updated_at: '2026-11-03T20:01:00.000Z',
+    payload_summary: 'videoId: 12',
+    ...overrides,
+  };
+}
