@@ -21,11 +21,13 @@ export const adminRoutes: RouteObject = {
         },
         {
           path: 'titles/new',
-          lazy: () => import('../titles/pages/title-editor-page').then((m) => ({ Component: m.NewTitlePage })),
+          lazy: () =>
+            import('../titles/pages/title-editor-page').then((m) => ({ Component: m.NewTitlePage })),
         },
         {
           path: 'titles/:id',
-          lazy: () => import('../titles/pages/title-editor-page').then((m) => ({ Component: m.TitleEditorPage })),
+          lazy: () =>
+            import('../titles/pages/title-editor-page').then((m) => ({ Component: m.TitleEditorPage })),
         },
         {
           path: 'media',
