@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AdminPageSchema } from '../admin';
 import { LinkTypeSchema } from '../catalog';
 import { IdParamsSchema, IdSchema, optionalField, PageQuerySchema } from '../common';
-import { SubmissionStatusSchema } from '../submissions';
+import { SubmissionStatusSchema, type SubmissionStatus } from '../submissions';
 import type { AdminEndpoint } from './endpoint';
 
 /** Paths relative to API_BASE. */
@@ -108,7 +108,8 @@ export type AdminGenre = z.infer<typeof AdminGenreSchema>;
 const searchText = optionalField(z.string().trim().max(AdminLibraryLimits.searchText));
 
 export const PeopleQuerySchema = PageQuerySchema.extend({ search: searchText });
-export type PeopleQuery = z.input<typeof PeopleQuerySchema>;
+/** What `GET /admin/people` takes (the schema also accepts the numbers as query text). */
+export type PeopleQuery = { page?: number; per_page?: number; search?: string };
 
 /**
  * The text fields of a person; the photo travels as the multipart file `photo`. An empty email
@@ -199,7 +200,8 @@ export type TitleChoice = z.infer<typeof TitleChoiceSchema>;
 export const AdminSubmissionsQuerySchema = PageQuerySchema.extend({
   status: optionalField(SubmissionStatusSchema),
 });
-export type AdminSubmissionsQuery = z.input<typeof AdminSubmissionsQuerySchema>;
+/** What `GET /admin/submissions` takes (the schema also accepts the numbers as query text). */
+export type AdminSubmissionsQuery = { page?: number; per_page?: number; status?: SubmissionStatus };
 
 export const AdminSubmissionCastSchema = z.object({
   name: z.string(),
@@ -278,7 +280,7 @@ export type AdminLibraryEndpoints = {
 
   'GET /admin/banners': AdminEndpoint & { response: AdminBanner[] };
   'GET /admin/banners/title-choices': AdminEndpoint & {
-    query: z.input<typeof TitleChoicesQuerySchema>;
+    query: { search?: string };
     response: TitleChoice[];
   };
   'POST /admin/banners': AdminEndpoint & { body: BannerBody; multipart: true; response: AdminBanner };
