@@ -4,11 +4,12 @@ import path from 'node:path';
 /** Paths shared by the setup project, the tests and the server started for them. */
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const ARTIFACTS = path.join(ROOT, 'artifacts');
-/** The data folder of the server under test (see start-server.mjs). */
-export const DATA_DIR = path.join(ARTIFACTS, 'e2e-data');
+const PORT = process.env.E2E_PORT ?? '3100';
+/** The data folder of the server under test: one per port, as start-server.mjs makes it. */
+export const DATA_DIR = path.join(ARTIFACTS, PORT === '3100' ? 'e2e-data' : `e2e-data-${PORT}`);
 export const DATABASE_FILE = path.join(DATA_DIR, 'reeltime.sqlite');
-/** Files written by the setup project for the tests: signed-in storage and catalog facts. */
-export const STATE_DIR = path.join(ARTIFACTS, 'e2e-state');
+/** Files written by the setup project for the tests (signed-in storage, catalog facts): one per port too. */
+export const STATE_DIR = path.join(ARTIFACTS, PORT === '3100' ? 'e2e-state' : `e2e-state-${PORT}`);
 export const MEMBER_STORAGE_STATE = path.join(STATE_DIR, 'member.json');
 const CATALOG_FACTS_FILE = path.join(STATE_DIR, 'catalog.json');
 export const SCREENSHOT_DIR = path.join(ARTIFACTS, 'screenshots');
