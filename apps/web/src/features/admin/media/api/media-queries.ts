@@ -1,0 +1,52 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AdminVideo, AdminVideoList } from '@reeltime/contract';
+import { adminCall } from '../../admin-api';
+
+/** Query keys of the media section; a prefix refetches everything under it. */
+export const mediaKeys = {
+  all: ['admin', 'media'] as const,
+  targets: (q: string) => ['admin', 'media', 'targets', q] as const,
+  videos: ['admin', 'media', 'videos'] as const,
+  video: (id: number) => ['admin', 'media', 'video', id] as const,
+};
+
+/** How often a transcode under way is asked for its progress. */
+export const PROGRESS_POLL_MS = 1000;
+
+/** Whether a video's transcode is still under way (queued or running). */
+export const isTranscoding = (video: Pick<AdminVideo, 'job'>) =>
+  video.job?.state === 'queued' || video.job?.state === 'running';
+
+export const targetsQuery = (q: string) =>
+  queryOptions({
+    queryKey: mediaKeys.targets(q),
+    queryFn: ({ signal }) => adminCall('GET /admin/media/targets', { query: { q }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export interface VideoListQuery {
+  page: number;
+  per_page: number;
+  status?: AdminVideo['status'] | undefined;
+  q?: string | undefined;
+}
+
+export const videosQuery = (query: VideoListQuery) =>
+  queryOptions({
+    queryKey: [...mediaKeys.videos, query],
+    queryFn: ({ signal }) => adminCall('GET /admin/videos', { query, signal }),
+    placeholderData: keepPreviousData,
+    // Live while any transcode on the page is under way.
+    refetchInterval: (query) =>
+      (query.state.data as AdminVideoList | undefined)?.items.some(isTranscoding) ? PROGRESS_POLL_MS : false,
+  });
+
+export const videoQuery = (id: number) =>
+  queryOptions({
+    queryKey: mediaKeys.video(id),
+    queryFn: ({ signal }) => adminCall('GET /admin/videos/:id', { params: { id }, signal }),
+    refetchInterval: (query) => {
+      const video = query.state.data as AdminVideo | undefined;
+      return !video || isTranscoding(video) ? PROGRESS_POLL_MS : false;
+    },
+  });

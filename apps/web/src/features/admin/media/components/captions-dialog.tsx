@@ -1,0 +1,174 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  AdminMediaMessages,
+  CaptionFieldsSchema,
+  CaptionLimits,
+  type AdminVideo,
+  type CaptionFields,
+} from '@reeltime/contract';
+import { FormField } from '../../../../components/form-field';
+import { ModalDialog } from '../../../../components/modal-dialog';
+import { ApiError } from '../../../../lib/api-client';
+import { adminRequest } from '../../admin-api';
+import { ConfirmAction } from '../../shell/components/confirm-action';
+import { useAdminMutation } from '../../shell/components/use-admin-mutation';
+import { mediaKeys, videoQuery } from '../api/media-queries';
+
+interface CaptionsDialogProps {
+  video: AdminVideo;
+  onClose: () => void;
+}
+
+/** A video's caption tracks: the list with delete, and a form adding one (WebVTT or SRT). */
+export function CaptionsDialog({ video, onClose }: CaptionsDialogProps) {
+  const fileId = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const current = useQuery({ ...videoQuery(video.id), initialData: video });
+  const captions = current.data?.captions ?? video.captions;
+  const form = useForm<CaptionFields>({
+    resolver: zodResolver(CaptionFieldsSchema),
+    defaultValues: { language: '', label: '' },
+    mode: 'onTouched',
+  });
+
+  const add = useAdminMutation({
+    mutationFn: (fields: CaptionFields & { file: File }) => {
+      const body = new FormData();
+      body.set('language', fields.language);
+      body.set('label', fields.label);
+      body.set('file', fields.file);
+      return adminRequest('POST /admin/videos/:id/captions', { params: { id: video.id }, body });
+    },
+    successMessage: (envelope) => envelope.message ?? AdminMediaMessages.captionAdded,
+    invalidate: [mediaKeys.all],
+    onSuccess: () => {
+      form.reset();
+      setFile(null);
+      if (fileRef.current) fileRef.current.value = '';
+    },
+  });
+  const remove = useAdminMutation({
+    mutationFn: (captionId: number) =>
+      adminRequest('DELETE /admin/videos/:id/captions/:captionId', { params: { id: video.id, captionId } }),
+    successMessage: (envelope) => envelope.message ?? AdminMediaMessages.captionDeleted,
+    invalidate: [mediaKeys.all],
+  });
+
+  const submit = form.handleSubmit(async (fields) => {
+    if (!file) {
+      setFileError(AdminMediaMessages.captionFileMissing);
+      return;
+    }
+    try {
+      await add.mutateAsync({ ...fields, file });
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) {
+        for (const [field, [message]] of Object.entries(error.errors)) {
+          if (field === 'file') setFileError(message ?? null);
+          else if (field === 'language' || field === 'label') form.setError(field, { message });
+        }
+      }
+    }
+  });
+
+  const onFile = (chosen: File | undefined) => {
+    setFile(chosen ?? null);
+    if (chosen && chosen.size > CaptionLimits.maxBytes) setFileError(AdminMediaMessages.captionTooLarge);
+    else setFileError(null);
+  };
+
+  const errors = form.formState.errors;
+  return (
+    <ModalDialog
+      title={`Captions of ${video.target.title_name}${video.target.episode_label ? ` · ${video.target.episode_label}` : ''}`}
+      onClose={onClose}
+      busy={add.isPending}
+    >
+      {captions.length === 0 ? (
+        <p className="text-secondary">No captions yet.</p>
+      ) : (
+        <ul className="list-group mb-3">
+          {captions.map((caption) => (
+            <li
+              key={caption.id}
+              className="list-group-item d-flex align-items-center justify-content-between bg-transparent text-light"
+            >
+              <span>
+                {caption.label} <span className="text-secondary small">({caption.language})</span>
+              </span>
+              <ConfirmAction
+                label="Delete"
+                ariaLabel={`Delete the ${caption.label} captions`}
+                title={`Delete the ${caption.label} captions?`}
+                confirmLabel="Delete captions"
+                busyLabel="Deleting…"
+                onConfirm={() => remove.mutateAsync(caption.id)}
+              >
+                Members no longer see this track in the player.
+              </ConfirmAction>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <h3 className="h6">Add captions</h3>
+        <div className="row g-2">
+          <div className="col-5">
+            <FormField
+              label="Language code"
+              placeholder="en"
+              registration={form.register('language')}
+              error={errors.language?.message}
+            />
+          </div>
+          <div className="col-7">
+            <FormField
+              label="Label"
+              placeholder="English"
+              registration={form.register('label')}
+              error={errors.label?.message}
+            />
+          </div>
+        </div>
+        <div className="mb-3">
+          <label htmlFor={fileId} className="form-label">
+            Caption file (WebVTT or SRT, at most 2 MB)
+          </label>
+          <input
+            ref={fileRef}
+            id={fileId}
+            type="file"
+            accept=".vtt,.srt,text/vtt"
+            className={`form-control${fileError ? ' is-invalid' : ''}`}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? `${fileId}-error` : undefined}
+            onChange={(event) => onFile(event.target.files?.[0])}
+          />
+          {fileError ? (
+            <div id={`${fileId}-error`} className="invalid-feedback" role="alert">
+              {fileError}
+            </div>
+          ) : null}
+        </div>
+        <div className="d-flex justify-content-end gap-2">
+          <button type="button" className="btn btn-outline-light" onClick={onClose} disabled={add.isPending}>
+            Close
+          </button>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={add.isPending || Boolean(fileError)}
+            aria-busy={add.isPending}
+          >
+            {add.isPending ? 'Adding…' : 'Add captions'}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
