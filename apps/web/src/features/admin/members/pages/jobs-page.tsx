@@ -19,17 +19,18 @@ const PER_PAGE = 25;
 function JobProgress({ job }: { job: AdminJob }) {
   if (job.state !== 'running')
     return <span className="text-secondary">{job.state === 'done' ? '100%' : '—'}</span>;
+  const percent = Math.round(job.progress);
   return (
     <div
       className="progress jobs-progress"
       role="progressbar"
       aria-label={`Job ${job.id} progress`}
-      aria-valuenow={job.progress}
+      aria-valuenow={percent}
       aria-valuemin={0}
       aria-valuemax={100}
     >
-      <div className="progress-bar" style={{ width: `${job.progress}%` }}>
-        {job.progress}%
+      <div className="progress-bar" style={{ width: `${percent}%` }}>
+        {percent}%
       </div>
     </div>
   );
