@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AdminTitleLimits as L, type AdminTitleDetail } from '@reeltime/contract';
 import { FormField } from '../../../../components/form-field';
@@ -9,7 +9,6 @@ import { genresQuery } from '../api/titles-queries';
 import { CastEditor } from './cast-editor';
 import { ImagePicker } from './image-picker';
 import { TitleFormSchema, type TitleFormValues } from './title-form-schema';
-import { useUnsavedChanges } from './use-unsaved-changes';
 
 export interface TitleImages {
   poster: File | null;
@@ -24,14 +23,11 @@ interface TitleFormProps {
   busyLabel: string;
   /**
    * Saves; resolves with the values now stored (the form starts over from them), or rejects
-   * with the server's answer, whose field errors are shown by the inputs. `leave` lets a save
-   * navigate away without the unsaved-changes prompt.
+   * with the server's answer, whose field errors are shown by the inputs.
    */
-  onSave: (
-    values: TitleFormValues,
-    images: TitleImages,
-    leave: () => void,
-  ) => Promise<TitleFormValues | undefined>;
+  onSave: (values: TitleFormValues, images: TitleImages) => Promise<TitleFormValues | undefined>;
+  /** Told whenever the form gains or loses unsaved changes (the page warns before they are lost). */
+  onDirtyChange: (dirty: boolean) => void;
   /** Shows a server answer's field errors on the form; returns the fields it could not place. */
   onError?: (
     error: unknown,
@@ -49,7 +45,15 @@ const TRAILER_TYPES = [
 ] as const;
 
 /** Every field of a title, with genres, cast, images and a trailer link; warns before unsaved changes are lost. */
-export function TitleForm({ initial, title, submitLabel, busyLabel, onSave, onError }: TitleFormProps) {
+export function TitleForm({
+  initial,
+  title,
+  submitLabel,
+  busyLabel,
+  onSave,
+  onDirtyChange,
+  onError,
+}: TitleFormProps) {
   const ids = { type: useId(), description: useId(), trailerType: useId(), genres: useId() };
   const genres = useQuery(genresQuery());
   const [images, setImages] = useState<TitleImages>({ poster: null, thumbnail: null });
@@ -58,6 +62,7 @@ export function TitleForm({ initial, title, submitLabel, busyLabel, onSave, onEr
     control,
     handleSubmit,
     reset,
+    resetField,
     setError,
     watch,
     formState: { errors, isDirty, isSubmitting },
@@ -67,12 +72,18 @@ export function TitleForm({ initial, title, submitLabel, busyLabel, onSave, onEr
     defaultValues: initial,
   });
   const changed = isDirty || images.poster !== null || images.thumbnail !== null;
-  const unsaved = useUnsavedChanges(changed && !isSubmitting);
+  useEffect(() => onDirtyChange(changed), [changed, onDirtyChange]);
   const trailerType = watch('trailer_type');
+  const storedPublished = title?.is_published;
+
+  // Published or unpublished from the page header: that switch follows, other edits stay.
+  useEffect(() => {
+    if (storedPublished !== undefined) resetField('is_published', { defaultValue: storedPublished });
+  }, [storedPublished, resetField]);
 
   const submit = handleSubmit(async (values) => {
     try {
-      const saved = await onSave(values, images, unsaved.allowNextLeave);
+      const saved = await onSave(values, images);
       if (saved) {
         reset(saved);
         setImages({ poster: null, thumbnail: null });
@@ -86,7 +97,6 @@ export function TitleForm({ initial, title, submitLabel, busyLabel, onSave, onEr
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="admin-title-form" aria-label="Title">
-      {unsaved.dialog}
       <div className="admin-title-form__grid">
         <div>
           <div className="mb-3">

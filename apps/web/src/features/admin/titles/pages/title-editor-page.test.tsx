@@ -155,11 +155,20 @@ describe('Title editor', () => {
     });
     renderEditor('/admin/titles/7');
     const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Language'), ' (UK)');
+    expect(screen.getByRole('checkbox', { name: 'Published (members can see it)' })).toBeChecked();
+    api.setAdmin('GET /admin/titles/:id', ok(titleDetail({ is_published: false })));
     await user.click(await screen.findByRole('button', { name: 'Unpublish' }));
     const unpublish = screen.getByRole('alertdialog', { name: 'Unpublish “Harbour Lights”?' });
     await user.click(within(unpublish).getByRole('button', { name: 'Unpublish' }));
     expect(await screen.findByText(M.unpublished)).toBeInTheDocument();
     expect(api.calls('PATCH /admin/titles/:id')[0]!.json()).toEqual({ is_published: false });
+    // The switch follows the header's action; the unsaved edit stays.
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Published (members can see it)' })).not.toBeChecked(),
+    );
+    expect(screen.getByLabelText('Language')).toHaveValue('English (UK)');
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete “Harbour Lights”?' });

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AdminTitlesMessages as M, type AdminTitleDetail } from '@reeltime/contract';
 import { useToast } from '../../../../components/toast/toast-context';
@@ -18,6 +19,7 @@ import {
   toTitleBody,
   type TitleFormValues,
 } from '../components/title-form-schema';
+import { useUnsavedChanges } from '../components/use-unsaved-changes';
 import { VideoStateBadge } from '../components/video-state-badge';
 import '../titles.scss';
 
@@ -55,10 +57,12 @@ export function NewTitlePage() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const onError = useSaveErrors();
+  const [dirty, setDirty] = useState(false);
+  const unsaved = useUnsavedChanges(dirty);
 
-  const save = async (values: TitleFormValues, images: TitleImages, leave: () => void) => {
+  const save = async (values: TitleFormValues, images: TitleImages) => {
     const created = await adminCall('POST /admin/titles', { body: toTitleBody(values) });
-    leave();
+    unsaved.allowNextLeave();
     try {
       await uploadImages(created.id, images);
       toast.success(M.created);
@@ -81,11 +85,13 @@ export function NewTitlePage() {
           </Link>
         }
       />
+      {unsaved.dialog}
       <TitleForm
         initial={emptyTitleForm}
         submitLabel="Create title"
         busyLabel="Creating..."
         onSave={save}
+        onDirtyChange={setDirty}
         onError={onError}
       />
     </>
@@ -97,6 +103,8 @@ function TitleEditor({ title }: { title: AdminTitleDetail }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const onError = useSaveErrors();
+  const [dirty, setDirty] = useState(false);
+  const unsaved = useUnsavedChanges(dirty);
 
   const publish = useAdminMutation({
     mutationFn: (is_published: boolean) =>
@@ -108,6 +116,7 @@ function TitleEditor({ title }: { title: AdminTitleDetail }) {
     mutationFn: () => adminCall('DELETE /admin/titles/:id', { params: { id: title.id } }),
     successMessage: M.deleted,
     onSuccess: () => {
+      unsaved.allowNextLeave();
       queryClient.removeQueries({ queryKey: titlesKeys.detail(title.id) });
       void navigate('/admin/titles', { replace: true });
     },
@@ -185,13 +194,15 @@ function TitleEditor({ title }: { title: AdminTitleDetail }) {
           </>
         }
       />
+      {unsaved.dialog}
       <TitleForm
-        key={`${title.id}-${title.is_published}`}
+        key={title.id}
         initial={toFormValues(title)}
         title={title}
         submitLabel="Save changes"
         busyLabel="Saving..."
         onSave={save}
+        onDirtyChange={setDirty}
         onError={onError}
       />
       {title.type === 'tvshow' ? <SeasonsPanel titleId={title.id} seasons={title.seasons} /> : null}
