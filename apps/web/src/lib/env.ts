@@ -24,3 +24,11 @@ export function adSlotUrl(): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Whether the operator lets visitors create accounts (meta `signups-open`, from the console's
+ * settings); read on each call, so the page rendered after a reload tells the truth.
+ */
+export function signupsOpen(): boolean {
+  return siteMeta('signups-open') !== 'false';
+}

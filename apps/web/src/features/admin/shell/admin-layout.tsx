@@ -5,7 +5,10 @@ import { useUser } from '../../../lib/session';
 import { adminSections } from './admin-sections';
 import { useConsoleSignOut } from './use-console-sign-out';
 
-/** The console's frame: a skip link, its navigation and the signed-in admin beside the section. */
+/**
+ * The console's frame: its navigation and the signed-in admin beside the section, in `#main`, where
+ * the root layout's skip link leads.
+ */
 export function AdminLayout() {
   const user = useUser();
   const { signOut, isPending } = useConsoleSignOut();
@@ -13,9 +16,6 @@ export function AdminLayout() {
 
   return (
     <div className="admin-layout">
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
       <nav className="admin-nav" aria-label="Console">
         <Link to="/admin" className="admin-nav__brand">
           <svg className="admin-nav__mark" viewBox="0 0 64 64" width="26" height="26" aria-hidden="true">

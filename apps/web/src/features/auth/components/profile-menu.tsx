@@ -95,6 +95,13 @@ export function ProfileMenu() {
               Profile
             </Link>
           </li>
+          {user?.is_admin ? (
+            <li role="none">
+              <Link role="menuitem" to="/admin" tabIndex={-1} onClick={() => close(false)}>
+                Console
+              </Link>
+            </li>
+          ) : null}
           <li role="none">
             <button role="menuitem" type="button" tabIndex={-1} onClick={onLogout} disabled={loggingOut}>
               Logout

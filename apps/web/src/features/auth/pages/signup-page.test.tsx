@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Messages, ServerMessages } from '@reeltime/contract';
+import { AdminConsoleMessages, Messages, ServerMessages } from '@reeltime/contract';
 import { fail, mockApi, ok } from '../../../testing/fetch-mock';
 import { user as userFixture } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
@@ -75,5 +75,36 @@ describe('Signup page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(await screen.findByText(ServerMessages.emailTaken)).toBeInTheDocument();
+  });
+
+  it('says sign-ups are closed when the operator closed them, instead of the form', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'signups-open';
+    meta.content = 'false';
+    document.head.append(meta);
+    try {
+      mockApi();
+      renderApp('/signup');
+      expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
+      expect(screen.getByText(AdminConsoleMessages.signupsClosed)).toBeInTheDocument();
+      expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Sign in now' })).toBeInTheDocument();
+    } finally {
+      meta.remove();
+    }
+  });
+
+  it('shows the closed notice when sign-ups close while the form is open', async () => {
+    mockApi({ 'POST /register': fail(403, AdminConsoleMessages.signupsClosed) });
+    renderApp('/signup');
+    await screen.findByRole('heading', { name: 'Sign Up' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('First name'), 'Asha');
+    await user.type(screen.getByLabelText('Last name'), 'Rao');
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findAllByText(AdminConsoleMessages.signupsClosed)).toHaveLength(2);
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
   });
 });

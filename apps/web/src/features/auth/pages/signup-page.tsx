@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Messages, RegisterBodySchema } from '@reeltime/contract';
+import { AdminConsoleMessages, Messages, RegisterBodySchema } from '@reeltime/contract';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { signupsOpen } from '../../../lib/env';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useRegisterMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -23,6 +24,8 @@ export function SignupPage() {
   const toast = useToast();
   const registration = useRegisterMutation();
   const [prefilledEmail] = useState(() => emailFromState(location.state));
+  // Closed in the console: known from the page's settings, or from a refused sign-up since.
+  const [closed, setClosed] = useState(() => !signupsOpen());
   const {
     register,
     handleSubmit,
@@ -42,6 +45,7 @@ export function SignupPage() {
       toast.success(Messages.signupSuccess);
       await navigate('/login');
     } catch (error) {
+      if (error instanceof ApiError && error.status === 403) setClosed(true);
       applyFieldErrors(error, setError, ['first_name', 'last_name', 'email', 'password']);
       toast.error(errorMessage(error, Messages.signupFailed));
     }
@@ -56,47 +60,53 @@ export function SignupPage() {
         </p>
       }
     >
-      <form onSubmit={onSubmit} noValidate>
-        <div className="row g-0 gap-sm-3 flex-column flex-sm-row">
+      {closed ? (
+        <p className="alert alert-warning mb-0" role="status">
+          {AdminConsoleMessages.signupsClosed}
+        </p>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <div className="row g-0 gap-sm-3 flex-column flex-sm-row">
+            <FormField
+              className="col"
+              label="First name"
+              autoComplete="given-name"
+              registration={register('first_name')}
+              error={errors.first_name?.message}
+            />
+            <FormField
+              className="col"
+              label="Last name"
+              autoComplete="family-name"
+              registration={register('last_name')}
+              error={errors.last_name?.message}
+            />
+          </div>
           <FormField
-            className="col"
-            label="First name"
-            autoComplete="given-name"
-            registration={register('first_name')}
-            error={errors.first_name?.message}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            registration={register('email')}
+            error={errors.email?.message}
           />
           <FormField
-            className="col"
-            label="Last name"
-            autoComplete="family-name"
-            registration={register('last_name')}
-            error={errors.last_name?.message}
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            registration={register('password')}
+            error={errors.password?.message}
           />
-        </div>
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          registration={register('email')}
-          error={errors.email?.message}
-        />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          registration={register('password')}
-          error={errors.password?.message}
-        />
-        <SubmitButton
-          ready={isDirty && isValid}
-          busy={busy}
-          label="Sign Up"
-          busyLabel="Signing Up..."
-          block
-          className="mt-2"
-        />
-      </form>
+          <SubmitButton
+            ready={isDirty && isValid}
+            busy={busy}
+            label="Sign Up"
+            busyLabel="Signing Up..."
+            block
+            className="mt-2"
+          />
+        </form>
+      )}
     </AuthCard>
   );
 }

@@ -1,4 +1,37 @@
-/** The console's Settings section. */
+import { useQuery } from '@tanstack/react-query';
+import { AdminConsoleMessages } from '@reeltime/contract';
+import { errorMessage } from '../../../../lib/api-client';
+import { AdminPageHeader } from '../../shell/components/admin-page-header';
+import { settingsQuery } from '../api/settings-queries';
+import { SettingsForm } from '../components/settings-form';
+
+/** The console's Settings section: site name, sign-ups and the ad slot. */
 export function SettingsPage() {
-  return <h1 className="h3">Settings</h1>;
+  const settings = useQuery(settingsQuery());
+  return (
+    <>
+      <AdminPageHeader
+        title="Settings"
+        description="The site's name, whether anyone can sign up, and its ad slot."
+      />
+      {settings.isError ? (
+        <div className="admin-panel" role="alert">
+          <p className="mb-2">{errorMessage(settings.error, AdminConsoleMessages.settingsFailed)}</p>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-light"
+            onClick={() => void settings.refetch()}
+          >
+            Try again
+          </button>
+        </div>
+      ) : settings.data ? (
+        <SettingsForm key={settings.data.updated_at ?? 'defaults'} settings={settings.data} />
+      ) : (
+        <p className="text-secondary" role="status">
+          Loading the settings…
+        </p>
+      )}
+    </>
+  );
 }

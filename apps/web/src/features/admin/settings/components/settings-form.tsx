@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  AdminConsoleMessages,
+  SiteSettingsBodySchema,
+  type SiteSettings,
+  type SiteSettingsBody,
+} from '@reeltime/contract';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { FormField } from '../../../../components/form-field';
+import { SubmitButton } from '../../../../components/submit-button';
+import { applyFieldErrors } from '../../../../lib/form-errors';
+import { useAdminMutation } from '../../shell/components/use-admin-mutation';
+import { saveSettings, settingsKey } from '../api/settings-queries';
+
+const formValues = (settings: SiteSettings): SiteSettingsBody => ({
+  site_name: settings.site_name,
+  signups_open: settings.signups_open,
+  ad_slot_url: settings.ad_slot_url,
+});
+
+/** The site settings form; closing sign-ups asks first. */
+export function SettingsForm({ settings }: { settings: SiteSettings }) {
+  const [pendingClose, setPendingClose] = useState<SiteSettingsBody | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty, isValid },
+  } = useForm({
+    resolver: zodResolver(SiteSettingsBodySchema),
+    mode: 'onTouched',
+    defaultValues: formValues(settings),
+  });
+
+  const save = useAdminMutation({
+    mutationFn: saveSettings,
+    successMessage: (envelope) => envelope.message ?? AdminConsoleMessages.settingsSaved,
+    errorFallback: AdminConsoleMessages.settingsSaveFailed,
+    invalidate: [settingsKey],
+    onSuccess: (envelope) => reset(formValues(envelope.data)),
+  });
+
+  const send = async (values: SiteSettingsBody) => {
+    try {
+      await save.mutateAsync(values);
+    } catch (error) {
+      applyFieldErrors(error, setError, ['site_name', 'signups_open', 'ad_slot_url']);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (settings.signups_open && !values.signups_open) {
+      setPendingClose(values);
+      return;
+    }
+    await send(values);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="admin-panel settings-form">
+      <FormField
+        label="Site name"
+        registration={register('site_name')}
+        error={errors.site_name?.message}
+        maxLength={60}
+        autoComplete="off"
+      />
+      <p id="site-name-hint" className="form-text settings-form__hint">
+        Shown in the header, the browser tab and the mails the site sends.
+      </p>
+
+      <div className="form-check form-switch mb-1">
+        <input
+          id="signups-open"
+          type="checkbox"
+          role="switch"
+          className="form-check-input"
+          aria-describedby="signups-open-hint"
+          {...register('signups_open')}
+        />
+        <label htmlFor="signups-open" className="form-check-label">
+          Sign-ups open
+        </label>
+      </div>
+      <p id="signups-open-hint" className="form-text settings-form__hint">
+        When closed, the sign-up page says so and new accounts are refused; members with an account still sign
+        in.
+      </p>
+
+      <FormField
+        label="Ad slot address"
+        type="url"
+        inputMode="url"
+        placeholder="https://ads.example.com/slot"
+        registration={register('ad_slot_url')}
+        error={errors.ad_slot_url?.message}
+      />
+      <p id="ad-slot-hint" className="form-text settings-form__hint">
+        The page shown in the ad slot of visitors and plans with ads (https only). Leave it empty for the
+        house ad.
+      </p>
+
+      <p className="form-text">Members see changes on their next page load.</p>
+      <SubmitButton
+        ready={isDirty && isValid}
+        busy={save.isPending}
+        label="Save settings"
+        busyLabel="Saving…"
+      />
+
+      {pendingClose ? (
+        <ConfirmDialog
+          title="Close sign-ups?"
+          confirmLabel="Close sign-ups"
+          busyLabel="Saving…"
+          busy={save.isPending}
+          onCancel={() => setPendingClose(null)}
+          onConfirm={() => {
+            const values = pendingClose;
+            void send(values).finally(() => setPendingClose(null));
+          }}
+        >
+          Nobody new can create an account until sign-ups are opened again. Members who already have an
+          account can still sign in.
+        </ConfirmDialog>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AdminConsoleMessages, type SiteSettings } from '@reeltime/contract';
+import { fail, ok } from '../../../../testing/fetch-mock';
+import { mockAdminApi } from '../../../../testing/admin-fetch-mock';
+import { renderWithRouter } from '../../../../testing/render';
+import { SettingsPage } from './settings-page';
+
+const stored: SiteSettings = {
+  site_name: 'Reeltime',
+  signups_open: true,
+  ad_slot_url: '',
+  updated_at: null,
+};
+
+describe('Settings page', () => {
+  it('saves the site name and an https ad slot, and toasts the server’s message', async () => {
+    const api = mockAdminApi({
+      'GET /admin/settings': ok(stored),
+      'PUT /admin/settings': (request) =>
+        ok(
+          { ...(request.json() as SiteSettings), updated_at: '2025-03-01T10:00:00.000Z' },
+          AdminConsoleMessages.settingsSaved,
+        ),
+    });
+    renderWithRouter(<SettingsPage />, { path: '/admin/settings' });
+    const user = userEvent.setup();
+
+    const name = await screen.findByLabelText('Site name');
+    expect(name).toHaveValue('Reeltime');
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+    await user.clear(name);
+    await user.type(name, 'Night Owl');
+    await user.type(screen.getByLabelText('Ad slot address'), 'https://ads.example.com/slot');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText(AdminConsoleMessages.settingsSaved)).toBeInTheDocument();
+    expect(api.adminCalls('PUT /admin/settings')[0]!.json()).toEqual({
+      site_name: 'Night Owl',
+      signups_open: true,
+      ad_slot_url: 'https://ads.example.com/slot',
+    });
+  });
+
+  it('refuses an http ad slot before sending, with the contract’s message', async () => {
+    const api = mockAdminApi({ 'GET /admin/settings': ok(stored) });
+    renderWithRouter(<SettingsPage />, { path: '/admin/settings' });
+    const user = userEvent.setup();
+    const slot = await screen.findByLabelText('Ad slot address');
+    await user.type(slot, 'http://ads.example.com');
+    await user.tab();
+    expect(await screen.findByText(AdminConsoleMessages.adSlotUrlInvalid)).toBeInTheDocument();
+    expect(slot).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+    expect(api.adminCalls('PUT /admin/settings')).toHaveLength(0);
+  });
+
+  it('asks before closing sign-ups; cancelling sends nothing, confirming saves', async () => {
+    const api = mockAdminApi({
+      'GET /admin/settings': ok(stored),
+      'PUT /admin/settings': (request) =>
+        ok(
+          { ...(request.json() as SiteSettings), updated_at: '2025-03-01T10:00:00.000Z' },
+          AdminConsoleMessages.settingsSaved,
+        ),
+    });
+    renderWithRouter(<SettingsPage />, { path: '/admin/settings' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: 'Sign-ups open' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Close sign-ups?' });
+    expect(dialog).toHaveTextContent('Members who already have an account can still sign in.');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(api.adminCalls('PUT /admin/settings')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Close sign-ups' }));
+    await waitFor(() => expect(api.adminCalls('PUT /admin/settings')).toHaveLength(1));
+    expect(api.adminCalls('PUT /admin/settings')[0]!.json()).toMatchObject({ signups_open: false });
+    expect(await screen.findByText(AdminConsoleMessages.settingsSaved)).toBeInTheDocument();
+  });
+
+  it('puts the server’s field errors next to their inputs', async () => {
+    mockAdminApi({
+      'GET /admin/settings': ok(stored),
+      'PUT /admin/settings': fail(422, 'The given data was invalid.', {
+        site_name: [AdminConsoleMessages.siteNameTooLong],
+      }),
+    });
+    renderWithRouter(<SettingsPage />, { path: '/admin/settings' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Site name'), '!');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(AdminConsoleMessages.siteNameTooLong)).toBeInTheDocument();
+    expect(screen.getByText('The given data was invalid.')).toBeInTheDocument();
+  });
+});
