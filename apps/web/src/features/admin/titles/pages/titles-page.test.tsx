@@ -29,13 +29,14 @@ describe('Titles page', () => {
     });
     renderWithRouter(<TitlesPage />, { path: '/admin/titles' });
     const show = (await screen.findByRole('link', { name: 'Night Shift' })).closest('tr')!;
-    expect(show).toHaveTextContent('TV show');
+    expect(show).toHaveTextContent('TV show · No genre');
     expect(show).toHaveTextContent('Draft');
     expect(show).toHaveTextContent('Processing');
     expect(show).toHaveTextContent('2 of 6 episodes');
     const movie = screen.getByRole('link', { name: 'Harbour Lights' }).closest('tr')!;
     expect(movie).toHaveTextContent('Published');
-    expect(movie).toHaveTextContent('Drama');
+    expect(movie).toHaveTextContent('Movie · Drama');
+    expect(movie).toHaveTextContent('4 Jun 2021');
     expect(movie).toHaveTextContent('Ready');
     expect(movie).toHaveTextContent('1,200');
     expect(screen.getByRole('link', { name: 'Harbour Lights' })).toHaveAttribute('href', '/admin/titles/7');

@@ -9,7 +9,6 @@ import {
 } from '@reeltime/contract';
 import { adminCall } from '../../admin-api';
 import { errorMessage } from '../../../../lib/api-client';
-import { formatDate } from '../../../../lib/format';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { ConfirmAction } from '../../shell/components/confirm-action';
 import { DataTable, formatSort, parseSort, type Column } from '../../shell/components/data-table';
@@ -24,6 +23,16 @@ import '../titles.scss';
 
 const PER_PAGE = 25;
 const DEFAULT_SORT = '-created';
+
+/** `1 Mar 2024`: short enough for the table at 1024 px. */
+const shortDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const formatShortDate = (iso: string) =>
+  shortDate.format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso));
 
 const columns: Column<AdminTitleRow>[] = [
   {
@@ -42,6 +51,7 @@ const columns: Column<AdminTitleRow>[] = [
             {title.name}
           </Link>
           <div className="text-secondary small">
+            {title.type === 'movie' ? 'Movie' : 'TV show'} ·{' '}
             {title.genres.map((genre) => genre.name).join(', ') || 'No genre'}
           </div>
         </div>
@@ -49,15 +59,8 @@ const columns: Column<AdminTitleRow>[] = [
     ),
   },
   {
-    key: 'type',
-    header: 'Type',
-    width: '7rem',
-    cell: (title) => (title.type === 'movie' ? 'Movie' : 'TV show'),
-  },
-  {
     key: 'status',
     header: 'Status',
-    width: '8rem',
     cell: (title) => (
       <span className="d-inline-flex flex-wrap gap-1">
         <StatusBadge status={title.is_published ? 'published' : 'draft'} />
@@ -68,12 +71,11 @@ const columns: Column<AdminTitleRow>[] = [
   {
     key: 'video',
     header: 'Video',
-    width: '9rem',
     cell: (title) => (
       <div>
         <VideoStateBadge state={title.video_state} />
         {title.episodes ? (
-          <div className="text-secondary small">
+          <div className="text-secondary small text-nowrap">
             {title.episodes.ready} of {title.episodes.total} episodes
           </div>
         ) : null}
@@ -83,14 +85,14 @@ const columns: Column<AdminTitleRow>[] = [
   {
     key: 'release_date',
     header: 'Released',
-    width: '9rem',
     sortable: true,
-    cell: (title) => (title.release_date ? formatDate(title.release_date) : '—'),
+    cell: (title) => (
+      <span className="text-nowrap">{title.release_date ? formatShortDate(title.release_date) : '—'}</span>
+    ),
   },
   {
     key: 'views',
     header: 'Views',
-    width: '6rem',
     sortable: true,
     align: 'end',
     cell: (title) => title.views.toLocaleString('en'),
@@ -98,9 +100,8 @@ const columns: Column<AdminTitleRow>[] = [
   {
     key: 'created',
     header: 'Added',
-    width: '9rem',
     sortable: true,
-    cell: (title) => formatDate(title.created_at.slice(0, 10)),
+    cell: (title) => <span className="text-nowrap">{formatShortDate(title.created_at)}</span>,
   },
 ];
 
