@@ -4,6 +4,7 @@ import { appName } from '../../../lib/env';
 import { useUser } from '../../../lib/session';
 import { adminSections } from './admin-sections';
 import { useConsoleSignOut } from './use-console-sign-out';
+import { useSectionTitle } from './use-section-title';
 
 /**
  * The console's frame: its navigation and the signed-in admin beside the section, in `#main`, where
@@ -11,6 +12,7 @@ import { useConsoleSignOut } from './use-console-sign-out';
  */
 export function AdminLayout() {
   const user = useUser();
+  useSectionTitle();
   const { signOut, isPending } = useConsoleSignOut();
   const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.email : 'Admin';
 

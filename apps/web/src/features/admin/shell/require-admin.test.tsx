@@ -5,6 +5,7 @@ import { mockAdminApi, signInAdmin } from '../../../testing/admin-fetch-mock';
 import { renderApp, signIn } from '../../../testing/render';
 import { overviewFixture } from '../overview/testing-fixtures';
 import { adminSections } from './admin-sections';
+import { sectionTitle } from './use-section-title';
 
 vi.mock('uplot', () => ({
   default: class {
@@ -26,6 +27,16 @@ describe('The console guard', () => {
     mockAdminApi({}, { 'GET /user/banners': ok([]) });
     const { router } = renderApp('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/browse'));
+  });
+
+  it('names the section on screen in the page title', async () => {
+    signInAdmin();
+    mockAdminApi({ 'GET /admin/audit': ok({ items: [], total: 0, page: 1, per_page: 25 }) });
+    renderApp('/admin/audit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Audit log · Console | Reeltime'));
+    expect(sectionTitle('/admin/plans')).toBe('Plans and taxes · Console | Reeltime');
+    expect(sectionTitle('/admin/members/12')).toBe('Members · Console | Reeltime');
   });
 
   it('shows an admin the console: skip link, every section, their name and a sign-out', async () => {

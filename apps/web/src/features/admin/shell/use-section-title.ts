@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { appName } from '../../../lib/env';
+import { adminSections } from './admin-sections';
+
+/** `Audit log · Console | Reeltime` for the section on screen, by the first path segment after /admin. */
+export function sectionTitle(pathname: string): string {
+  const segment = pathname.replace(/^\/admin\/?/, '').split('/')[0] ?? '';
+  const section = adminSections.find((candidate) => candidate.path === segment);
+  return `${section?.label ?? 'Console'} · Console | ${appName}`;
+}
+
+/**
+ * Names the console's section in the page title. The root layout titles every page by path in
+ * its own effect, which runs after this one on the same commit; the microtask runs after both,
+ * so the console's names stay in its chunk instead of the member site's.
+ */
+export function useSectionTitle(): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    let current = true;
+    queueMicrotask(() => {
+      if (current) document.title = sectionTitle(pathname);
+    });
+    return () => {
+      current = false;
+    };
+  }, [pathname]);
+}
