@@ -47,6 +47,7 @@ export const AdminLibraryMessages = {
   personNameRequired: 'Name is required',
   personNameTooLong: `A name has at most ${AdminLibraryLimits.personName} characters`,
   personEmailInvalid: 'Invalid email',
+  personPhotoRequired: 'A photo is required',
   personNotFound: 'That person no longer exists.',
   personInUse: (titles: number) =>
     `This person is in the cast of ${titles} ${titles === 1 ? 'title' : 'titles'}. Remove them from ${titles === 1 ? 'that title' : 'those titles'} first.`,
@@ -112,8 +113,8 @@ export const PeopleQuerySchema = PageQuerySchema.extend({ search: searchText });
 export type PeopleQuery = { page?: number; per_page?: number; search?: string };
 
 /**
- * The text fields of a person; the photo travels as the multipart file `photo`. An empty email
- * removes the address; `remove_photo` drops the photo without sending a new one.
+ * The text fields of a person; the photo travels as the multipart file `photo` (required to
+ * create, optional to replace). An empty email removes the address.
  */
 export const PersonBodySchema = z.object({
   name: z
@@ -131,7 +132,6 @@ export const PersonBodySchema = z.object({
           .max(AdminLibraryLimits.email, { error: M.personEmailInvalid }),
       ),
   ),
-  remove_photo: optionalField(FormFlagSchema),
 });
 export type PersonBody = z.input<typeof PersonBodySchema>;
 

@@ -103,7 +103,7 @@ export async function adminLibraryRoutes(app: FastifyInstance): Promise<void> {
   {
     const tags = ['admin: people'];
     const fileFields = {
-      photo: `Optional photo: ${IMAGE_RULE} to at most 800x800.`,
+      photo: `The photo (required to add a person, optional to replace it): ${IMAGE_RULE} to at most 800x800.`,
     };
     api.get(
       Paths.people,
@@ -126,7 +126,7 @@ export async function adminLibraryRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           tags,
           security,
-          description: 'Adds a person, with an optional photo (multipart) and private address.',
+          description: 'Adds a person with their photo (multipart) and an optional private address.',
           consumes: FORM_OR_JSON,
           body: PersonBodySchema,
           response: { 201: SuccessEnvelope(AdminPersonSchema) },
@@ -150,7 +150,7 @@ export async function adminLibraryRoutes(app: FastifyInstance): Promise<void> {
           tags,
           security,
           description:
-            'Saves a person: name and address as sent (an empty address removes it), a new photo when one is sent, `remove_photo` to drop it.',
+            'Saves a person: name and address as sent (an empty address removes it), and a new photo when one is sent.',
           consumes: FORM_OR_JSON,
           params: IdParamsSchema,
           body: PersonBodySchema,

@@ -7,7 +7,7 @@ import {
 } from '@reeltime/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { Conflict, NotFound } from '../../lib/errors';
+import { Conflict, NotFound, Validation } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import { auditActor, recordAudit, type AuditEntry } from '../audit/audit';
 import { invalidateCatalog } from '../catalog/catalog-invalidation';
@@ -71,9 +71,11 @@ export function createPeopleService(ctx: AppContext) {
       fields: PersonFields,
       photo: UploadedImage | undefined,
     ): Promise<AdminPerson> {
-      const photoUrl = photo ? await saveLibraryImage(ctx.images, photo, PERSON_PHOTO) : undefined;
+      // The site shows every cast member's photo, as a submission's cast has one each.
+      if (!photo) throw new Validation(M.personPhotoRequired, { photo: [M.personPhotoRequired] });
+      const photoUrl = await saveLibraryImage(ctx.images, photo, PERSON_PHOTO);
       return write(adminId, photoUrl, async (repo, trx, actor) => {
-        const person = { name: fields.name, email: fields.email ?? null, profile_image: photoUrl ?? '' };
+        const person = { name: fields.name, email: fields.email ?? null, profile_image: photoUrl };
         const id = await repo.insert(person);
         await recordAudit(trx, {
           actor,
@@ -100,7 +102,7 @@ export function createPeopleService(ctx: AppContext) {
         const changes = {
           name: fields.name,
           email: fields.email ?? null,
-          profile_image: photoUrl ?? (fields.remove_photo ? '' : current.profile_image),
+          profile_image: photoUrl ?? current.profile_image,
         };
         await repo.update(id, changes);
         await recordAudit(trx, {

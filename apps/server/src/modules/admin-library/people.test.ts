@@ -98,10 +98,13 @@ describe('people in the console', () => {
     const cleared = await send('PATCH', `${PEOPLE}/${created.id}`, [
       { name: 'name', value: 'New Name' },
       { name: 'email', value: '' },
-      { name: 'remove_photo', value: 'true' },
     ]);
-    expect(cleared.json().data).toMatchObject({ email: null, has_email: false, profile_image: '' });
-    expect(existsSync(fileOf(person.profile_image))).toBe(false);
+    // No new photo keeps the one there is.
+    expect(cleared.json().data).toMatchObject({
+      email: null,
+      has_email: false,
+      profile_image: person.profile_image,
+    });
     const audit = (await auditRows(server.app, 'person.update')).filter(
       (row) => row.entity_id === String(created.id),
     );
@@ -142,25 +145,16 @@ describe('people in the console', () => {
   it('refuses bad input clearly and writes nothing, not even the photo', async () => {
     const people = await countRows(server.app, 'people');
     const audit = await countRows(server.app, 'audit_log');
+    const photoPart = imagePart('photo', photo);
     const cases: [Part[], number, string | undefined][] = [
-      [[{ name: 'name', value: '' }], 422, 'name'],
-      [[{ name: 'name', value: 'x'.repeat(256) }], 422, 'name'],
+      [[{ name: 'name', value: '' }, photoPart], 422, 'name'],
+      [[{ name: 'name', value: 'x'.repeat(256) }, photoPart], 422, 'name'],
       [
-        [
-          { name: 'name', value: 'Valid' },
-          { name: 'email', value: 'not-an-address' },
-        ],
+        [{ name: 'name', value: 'Valid' }, { name: 'email', value: 'not-an-address' }, photoPart],
         422,
         'email',
       ],
-      [
-        [
-          { name: 'name', value: 'Valid' },
-          { name: 'remove_photo', value: 'maybe' },
-        ],
-        422,
-        'remove_photo',
-      ],
+      [[{ name: 'name', value: 'No Photo' }], 422, 'photo'],
       [
         [{ name: 'name', value: 'Valid' }, imagePart('photo', Buffer.from('<svg></svg>'), 'x.png')],
         415,

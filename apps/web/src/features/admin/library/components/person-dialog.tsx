@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { PersonBodySchema, type AdminPerson } from '@reeltime/contract';
+import { AdminLibraryMessages, PersonBodySchema, type AdminPerson } from '@reeltime/contract';
 import { FormField } from '../../../../components/form-field';
 import { ModalDialog } from '../../../../components/modal-dialog';
 import { ApiError } from '../../../../lib/api-client';
@@ -27,7 +27,6 @@ interface PersonDialogProps {
 /** Adds or edits a person: name, private address and photo with a preview. */
 export function PersonDialog({ person, onSave, onClose }: PersonDialogProps) {
   const [photo, setPhoto] = useState<File | null>(null);
-  const [removePhoto, setRemovePhoto] = useState(false);
   const [photoError, setPhotoError] = useState<string | undefined>();
   const {
     register,
@@ -45,7 +44,10 @@ export function PersonDialog({ person, onSave, onClose }: PersonDialogProps) {
     form.set('name', values.name);
     form.set('email', values.email ?? '');
     if (photo) form.set('photo', photo);
-    else if (removePhoto) form.set('remove_photo', 'true');
+    if (!person && !photo) {
+      setPhotoError(AdminLibraryMessages.personPhotoRequired);
+      return;
+    }
     setPhotoError(undefined);
     try {
       await onSave(form);
@@ -78,29 +80,19 @@ export function PersonDialog({ person, onSave, onClose }: PersonDialogProps) {
         </p>
         <ImageInput
           label="Photo"
-          currentUrl={removePhoto ? '' : (person?.profile_image ?? '')}
+          currentUrl={person?.profile_image ?? ''}
           file={photo}
           onChange={(file) => {
             setPhoto(file);
             setPhotoError(undefined);
           }}
-          hint="Shown at 400x400 on the title's page."
+          hint={
+            person
+              ? "Choose a file only to replace the photo. Shown at 400x400 on the title's page."
+              : "Shown at 400x400 on the title's page."
+          }
           error={photoError}
         />
-        {person?.profile_image && !photo ? (
-          <div className="form-check mb-3">
-            <input
-              id="person-remove-photo"
-              type="checkbox"
-              className="form-check-input"
-              checked={removePhoto}
-              onChange={(event) => setRemovePhoto(event.target.checked)}
-            />
-            <label htmlFor="person-remove-photo" className="form-check-label">
-              Remove the photo
-            </label>
-          </div>
-        ) : null}
         <div className="d-flex justify-content-end gap-2">
           <button type="button" className="btn btn-outline-light" onClick={onClose} disabled={isSubmitting}>
             Cancel

@@ -72,6 +72,9 @@ describe('People page', () => {
 
     await userEvent.clear(within(dialog).getByLabelText('Email (private)'));
     await userEvent.type(within(dialog).getByLabelText('Email (private)'), 'leela@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add person' }));
+    expect(await within(dialog).findByText(M.personPhotoRequired)).toBeInTheDocument();
+    expect(api.adminCalls('POST /admin/people')).toHaveLength(0);
     const photo = new File(['png'], 'leela.png', { type: 'image/png' });
     await userEvent.upload(within(dialog).getByLabelText('Photo'), photo);
     expect(within(dialog).getByAltText('Photo preview')).toBeInTheDocument();
@@ -85,7 +88,7 @@ describe('People page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('edits a person, can drop the photo, and shows a refused picture on its field', async () => {
+  it('edits a person, keeps the photo unless a new one is chosen, and shows a refused picture on its field', async () => {
     const api = mockAdminApi({
       'GET /admin/people': page([person({ title_count: 0 })]),
       'PATCH /admin/people/:id': fail(415, 'The file is not a supported image (JPEG, PNG, WebP or GIF).'),
@@ -102,13 +105,13 @@ describe('People page', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('not a supported image');
 
     api.setAdmin('PATCH /admin/people/:id', ok(person({ profile_image: '', title_count: 0 }), M.personSaved));
+    // Choosing nothing keeps the stored photo.
     await userEvent.upload(within(dialog).getByLabelText('Photo'), []);
-    await userEvent.click(within(dialog).getByLabelText('Remove the photo'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Mira Sen saved.')).toBeInTheDocument();
     const sent = api.adminCalls('PATCH /admin/people/:id')[1]!.body as FormData;
-    expect(sent.get('remove_photo')).toBe('true');
     expect(sent.get('photo')).toBeNull();
+    expect(sent.get('name')).toBe('Mira Sen');
   });
 
   it('deletes someone in no cast after asking', async () => {
