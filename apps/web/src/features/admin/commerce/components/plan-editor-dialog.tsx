@@ -119,7 +119,7 @@ export function PlanEditorDialog({ plan, currency, onSave, onClose }: PlanEditor
           ) : null}
         </div>
 
-        <div className="plan-editor__row">
+        <div className="plan-editor__row plan-editor__row--four">
           <FormField
             label={`Price (${currency})`}
             registration={register('price')}
@@ -134,18 +134,6 @@ export function PlanEditorDialog({ plan, currency, onSave, onClose }: PlanEditor
             error={errors.discount_percent?.message}
             inputMode="decimal"
           />
-        </div>
-        <p id={ids.priceNote} className="plan-editor__note">
-          {M.priceChangeNote}
-          {preview !== null ? (
-            <>
-              {' '}
-              Members pay <strong>{formatMoney(preview / 100, currency)}</strong> before taxes.
-            </>
-          ) : null}
-        </p>
-
-        <div className="plan-editor__row">
           <FormField
             label="Renews every"
             registration={register('duration_value')}
@@ -166,8 +154,16 @@ export function PlanEditorDialog({ plan, currency, onSave, onClose }: PlanEditor
             </select>
           </div>
         </div>
-
-        <div className="plan-editor__row">
+        <p id={ids.priceNote} className="plan-editor__note">
+          {M.priceChangeNote}
+          {preview !== null ? (
+            <>
+              {' '}
+              Members pay <strong>{formatMoney(preview / 100, currency)}</strong> before taxes.
+            </>
+          ) : null}
+        </p>
+        <div className="plan-editor__row plan-editor__row--three">
           <div className="mb-3">
             <label htmlFor={ids.quality} className="form-label">
               Video quality up to
@@ -190,36 +186,27 @@ export function PlanEditorDialog({ plan, currency, onSave, onClose }: PlanEditor
             error={errors.screens?.message}
             inputMode="numeric"
           />
-        </div>
-
-        <div className="plan-editor__row">
           <FormField
             label="Order on the plans page"
             registration={register('position')}
             error={errors.position?.message}
             inputMode="numeric"
           />
-          <div className="plan-editor__checks">
-            <div className="form-check">
-              <input id={ids.ads} type="checkbox" className="form-check-input" {...register('has_ads')} />
-              <label htmlFor={ids.ads} className="form-check-label">
-                Shows ads on the browse page
-              </label>
-            </div>
-            <div className="form-check">
-              <input
-                id={ids.active}
-                type="checkbox"
-                className="form-check-input"
-                {...register('is_active')}
-              />
-              <label htmlFor={ids.active} className="form-check-label">
-                Active (members can buy it)
-              </label>
-            </div>
+        </div>
+        <div className="plan-editor__checks">
+          <div className="form-check">
+            <input id={ids.ads} type="checkbox" className="form-check-input" {...register('has_ads')} />
+            <label htmlFor={ids.ads} className="form-check-label">
+              Shows ads on the browse page
+            </label>
+          </div>
+          <div className="form-check">
+            <input id={ids.active} type="checkbox" className="form-check-input" {...register('is_active')} />
+            <label htmlFor={ids.active} className="form-check-label">
+              Active (members can buy it)
+            </label>
           </div>
         </div>
-
         <div className="confirm-dialog__actions">
           <button type="button" className="btn btn-outline-light" onClick={onClose} disabled={isSubmitting}>
             Cancel

@@ -73,7 +73,7 @@ describe('Plans and taxes page', () => {
     expect(standard).toHaveTextContent('₹359.10');
     expect(standard).toHaveTextContent('₹399.00 − 10%');
     expect(standard).toHaveTextContent('every 1 month');
-    expect(standard).toHaveTextContent('Video quality: Up to 1080p');
+    expect(standard).toHaveTextContent('Up to 1080p2 screensNo ads');
     expect(within(standard).getByText('Active')).toBeInTheDocument();
     // Bought: it can be deactivated, never deleted.
     expect(within(standard).getByRole('button', { name: 'Delete Standard' })).toBeDisabled();

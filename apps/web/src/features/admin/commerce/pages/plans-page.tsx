@@ -108,9 +108,9 @@ export function PlansAdminPage() {
       key: 'price',
       header: 'Price',
       align: 'end',
-      width: '11rem',
+      width: '9rem',
       cell: (plan) => (
-        <div>
+        <div className="plans-page__price">
           <div className="fw-semibold">{money(plan.price_after_discount_minor)}</div>
           {plan.discount_percent > 0 ? (
             <div className="text-secondary small">
@@ -127,11 +127,8 @@ export function PlansAdminPage() {
       cell: (plan) => (
         <ul className="plans-page__limits">
           {plan.limitations.map((limit) => (
-            <li
-              key={limit.limitation_title}
-              className={limit.limitation_value ? undefined : 'text-secondary'}
-            >
-              {limit.limitation_title}: {typeof limit.limit === 'string' ? limit.limit : ''}
+            <li key={limit.limitation_title} title={limit.limitation_title}>
+              {typeof limit.limit === 'string' ? limit.limit : limit.limitation_title}
             </li>
           ))}
         </ul>
@@ -163,7 +160,7 @@ export function PlansAdminPage() {
     {
       key: 'actions',
       header: <span className="visually-hidden">Actions</span>,
-      width: '15rem',
+      width: '12rem',
       cell: (plan) => (
         <div className="plans-page__actions">
           <button
