@@ -91,12 +91,13 @@ export function BannersPage() {
     {
       key: 'title',
       header: 'Title',
+      width: '36%',
       cell: (banner) => <span className="fw-semibold">{banner.title_name}</span>,
     },
     {
       key: 'state',
       header: 'Shown',
-      width: '12rem',
+      width: '10rem',
       cell: (banner) => (
         <span className="d-inline-flex gap-1 flex-wrap">
           <StatusBadge status={banner.is_active ? 'active' : 'inactive'} />
@@ -108,7 +109,7 @@ export function BannersPage() {
       key: 'actions',
       header: <span className="visually-hidden">Actions</span>,
       align: 'end',
-      width: '12rem',
+      width: '10rem',
       cell: (banner) => (
         <div className="d-inline-flex gap-2">
           <button

@@ -50,6 +50,7 @@ export function PeoplePage() {
     {
       key: 'name',
       header: 'Name',
+      width: '34%',
       cell: (person) => (
         <span className="d-inline-flex align-items-center gap-2">
           <PersonAvatar name={person.name} url={person.profile_image} />
@@ -72,7 +73,7 @@ export function PeoplePage() {
       key: 'actions',
       header: <span className="visually-hidden">Actions</span>,
       align: 'end',
-      width: '12rem',
+      width: '10rem',
       cell: (person) => (
         <div className="d-inline-flex gap-2">
           <button
