@@ -322,6 +322,8 @@ export interface SubmissionsTable {
   created_at: number;
   reviewed_at: ColumnType<number | null, number | null | undefined, number | null>;
   rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The draft title an approval created (migration 0013); null once that title is deleted. */
+  draft_title_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SubmissionCastTable {
@@ -342,8 +344,6 @@ export interface OutboxTable {
   text_body: string;
   html_body: string | null;
   status: 'pending' | 'sent' | 'failed' | 'stored';
-  /** The draft title an approval created (migration 0013); null once that title is deleted. */
-  draft_title_id: ColumnType<number | null, number | null | undefined, number | null>;
   attempts: number;
   last_error: string | null;
   created_at: number;
