@@ -19,6 +19,7 @@ import { createTitleReads } from './title-reads';
 
 const M = AdminTitlesMessages;
 const EPISODE_IMAGES_FOLDER = 'episodes';
+const defaultSeasonName = (number: number) => `Season ${number}`;
 
 interface SeasonFields {
   season_number?: number | undefined;
@@ -121,7 +122,11 @@ export function createAdminSeasonsService(ctx: AppContext) {
         if (await trx.seasonNumberTaken(titleId, number)) {
           throw new Validation(M.seasonNumberTaken, { season_number: [M.seasonNumberTaken] });
         }
-        const values = { title_id: titleId, season_number: number, name: fields.name || `Season ${number}` };
+        const values = {
+          title_id: titleId,
+          season_number: number,
+          name: fields.name || defaultSeasonName(number),
+        };
         const seasonId = await trx.insertSeason(values);
         await recordAudit(db, {
           actor,
@@ -144,7 +149,12 @@ export function createAdminSeasonsService(ctx: AppContext) {
         ) {
           throw new Validation(M.seasonNumberTaken, { season_number: [M.seasonNumberTaken] });
         }
-        const changes = given({ season_number: fields.season_number, name: fields.name });
+        const number = fields.season_number ?? season.season_number;
+        // A season still called by its number keeps being called by it; an emptied name returns to that.
+        const keepsDefaultName =
+          fields.name === undefined && season.name === defaultSeasonName(season.season_number);
+        const name = fields.name === '' || keepsDefaultName ? defaultSeasonName(number) : fields.name;
+        const changes = given({ season_number: fields.season_number, name });
         await trx.updateSeason(seasonId, changes);
         await recordAudit(db, {
           actor,
@@ -192,6 +202,13 @@ export function createAdminSeasonsService(ctx: AppContext) {
           throw new Validation(M.orderInvalid, { ids: [M.orderInvalid] });
         }
         await trx.renumberSeasons(ids);
+        // A season still called by its number is renamed with it.
+        for (const [index, id] of ids.entries()) {
+          const season = seasons.find((candidate) => candidate.id === id)!;
+          if (season.name === defaultSeasonName(season.season_number)) {
+            await trx.updateSeason(id, { name: defaultSeasonName(index + 1) });
+          }
+        }
         await recordAudit(db, {
           actor,
           action: 'season.reorder',

@@ -96,6 +96,8 @@ describe('seasons', () => {
     const show = await newShow();
     const one = (await call('POST', `/admin/titles/${show}/seasons`, {})).json().data;
     await call('POST', `/admin/titles/${show}/seasons`, {});
+    const renumbered = await call('PATCH', `/admin/seasons/${one.id}`, { season_number: 4 });
+    expect(renumbered.json().data).toMatchObject({ name: 'Season 4', season_number: 4 });
     const renamed = await call('PATCH', `/admin/seasons/${one.id}`, { name: 'Origins', season_number: 7 });
     expect(renamed.json().data).toMatchObject({ name: 'Origins', season_number: 7 });
     const clash = await call('PATCH', `/admin/seasons/${one.id}`, { season_number: 2 });
@@ -112,6 +114,12 @@ describe('seasons', () => {
     const res = await call('PUT', `/admin/titles/${show}/season-order`, { ids: reversed });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map((season: { id: number }) => season.id)).toEqual(reversed);
+    // Seasons still called by their number are renamed with it.
+    expect(res.json().data.map((season: { name: string }) => season.name)).toEqual([
+      'Season 1',
+      'Season 2',
+      'Season 3',
+    ]);
     expect(res.json().data.map((season: { season_number: number }) => season.season_number)).toEqual([
       1, 2, 3,
     ]);

@@ -81,46 +81,49 @@ export function EpisodeDialog({ episode, onSave, onClose }: EpisodeDialogProps) 
   return (
     <ModalDialog title={`Edit episode ${episode.episode_number}`} onClose={onClose} busy={isSubmitting}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <div className="admin-title-form__row">
+        {/* Scrolls on short screens, so the buttons below stay in view. */}
+        <div className="admin-episode-dialog__body">
+          <div className="admin-title-form__row">
+            <FormField
+              label="Number"
+              inputMode="numeric"
+              registration={register('episode_number')}
+              error={errors.episode_number?.message}
+            />
+            <FormField
+              label="Duration (minutes)"
+              inputMode="numeric"
+              registration={register('duration_minutes')}
+              error={errors.duration_minutes?.message}
+            />
+          </div>
           <FormField
-            label="Number"
-            inputMode="numeric"
-            registration={register('episode_number')}
-            error={errors.episode_number?.message}
+            label="Name"
+            registration={register('name')}
+            error={errors.name?.message}
+            maxLength={L.episodeName}
           />
-          <FormField
-            label="Duration (minutes)"
-            inputMode="numeric"
-            registration={register('duration_minutes')}
-            error={errors.duration_minutes?.message}
+          <div className="mb-3">
+            <label htmlFor={`episode-${episode.id}-description`} className="form-label">
+              Description
+            </label>
+            <textarea
+              id={`episode-${episode.id}-description`}
+              rows={3}
+              className="form-control"
+              maxLength={L.description}
+              {...register('description')}
+            />
+          </div>
+          <ImagePicker
+            label="Thumbnail"
+            shape="thumbnail"
+            current={episode.thumbnail_image}
+            file={thumbnail}
+            onChange={setThumbnail}
+            hint="Landscape, 16:9; JPEG, PNG, WebP or GIF up to 10 MB."
           />
         </div>
-        <FormField
-          label="Name"
-          registration={register('name')}
-          error={errors.name?.message}
-          maxLength={L.episodeName}
-        />
-        <div className="mb-3">
-          <label htmlFor={`episode-${episode.id}-description`} className="form-label">
-            Description
-          </label>
-          <textarea
-            id={`episode-${episode.id}-description`}
-            rows={3}
-            className="form-control"
-            maxLength={L.description}
-            {...register('description')}
-          />
-        </div>
-        <ImagePicker
-          label="Thumbnail"
-          shape="thumbnail"
-          current={episode.thumbnail_image}
-          file={thumbnail}
-          onChange={setThumbnail}
-          hint="Landscape, 16:9; JPEG, PNG, WebP or GIF up to 10 MB."
-        />
         <div className="confirm-dialog__actions">
           <button type="button" className="btn btn-outline-light" onClick={onClose} disabled={isSubmitting}>
             Cancel

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { AdminTitleLimits, AdminTitlesMessages } from '@reeltime/contract';
 
 export const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp,image/gif';
@@ -26,6 +26,11 @@ export function ImagePicker({ label, current, file, onChange, shape, hint }: Ima
     [preview],
   );
   const shown = preview ?? current;
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Once saved (or kept), the input no longer names the chosen file.
+  useEffect(() => {
+    if (!file && inputRef.current) inputRef.current.value = '';
+  }, [file]);
 
   return (
     <div className="admin-image-picker">
@@ -40,6 +45,7 @@ export function ImagePicker({ label, current, file, onChange, shape, hint }: Ima
         )}
       </div>
       <input
+        ref={inputRef}
         id={id}
         type="file"
         accept={ACCEPTED_IMAGES}

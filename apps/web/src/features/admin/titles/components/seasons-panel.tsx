@@ -27,19 +27,29 @@ function useTitleMutation<Variables, Result>(
   });
 }
 
+interface SeasonChanges {
+  name?: string;
+  season_number?: number;
+}
+
 function SeasonNameForm({
   season,
   onSave,
 }: {
   season: AdminSeason;
-  onSave: (name: string, number: number) => void;
+  onSave: (changes: SeasonChanges) => void;
 }) {
   const [name, setName] = useState(season.name);
   const [number, setNumber] = useState(String(season.season_number));
   const valid = /^\d+$/.test(number) && Number(number) >= 1 && Number(number) <= L.seasonNumber;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (valid) onSave(name.trim(), Number(number));
+    if (!valid) return;
+    // Only what changed, so a season still called by its number is renamed with it by the server.
+    const changes: SeasonChanges = {};
+    if (name.trim() !== season.name) changes.name = name.trim();
+    if (Number(number) !== season.season_number) changes.season_number = Number(number);
+    if (Object.keys(changes).length > 0) onSave(changes);
   };
   return (
     <form className="admin-season__rename" onSubmit={submit}>
@@ -123,8 +133,8 @@ export function SeasonsPanel({ titleId, seasons }: { titleId: number; seasons: A
   );
   const saveSeason = useTitleMutation(
     titleId,
-    ({ id, name, number }: { id: number; name: string; number: number }) =>
-      adminCall('PATCH /admin/seasons/:id', { params: { id }, body: { name, season_number: number } }),
+    ({ id, changes }: { id: number; changes: SeasonChanges }) =>
+      adminCall('PATCH /admin/seasons/:id', { params: { id }, body: changes }),
     'Season saved.',
   );
   const deleteSeason = useTitleMutation(
@@ -198,7 +208,7 @@ export function SeasonsPanel({ titleId, seasons }: { titleId: number; seasons: A
               <SeasonNameForm
                 key={`${season.name}-${season.season_number}`}
                 season={season}
-                onSave={(name, number) => saveSeason.mutate({ id: season.id, name, number })}
+                onSave={(changes) => saveSeason.mutate({ id: season.id, changes })}
               />
               <div className="btn-group btn-group-sm">
                 <button
