@@ -2,7 +2,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { apiLogin, bearer } from './support/api';
-import { API, MEMBER_STORAGE_STATE, SCREENSHOT_DIR } from './support/env';
+import { API, DEMO_MEMBER, SCREENSHOT_DIR } from './support/env';
 import { expectToast, signIn } from './support/ui';
 
 /** The demo catalog's admin (apps/server/src/db/seed/demo.ts). */
@@ -31,8 +31,9 @@ test('an admin renames a title in the console and a member then sees the new nam
   const { id } = ((await created.json()) as { data: { id: number } }).data;
 
   // The member opens the details first, so the catalog cache holds the old name.
-  const memberContext = await browser.newContext({ storageState: MEMBER_STORAGE_STATE });
+  const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
+  await signIn(member, DEMO_MEMBER.email, DEMO_MEMBER.password);
   await member.goto(`/movie-details/${id}`);
   await expect(member.getByRole('heading', { level: 1, name: oldName })).toBeVisible();
 
