@@ -27,6 +27,14 @@ const EnvSchema = z.object({
       error: 'must start with postgres://, postgresql:// or sqlite:',
     })
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' })
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, { error: 'must be letters, digits, . _ : or - (at most 64)' })
+    .default('reeltime:'),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as http://localhost:3000' }).optional(),
   APP_NAME: z.string().min(1).max(60).default('Reeltime'),
   AD_SLOT_URL: z
@@ -84,6 +92,8 @@ export type Config = Readonly<{
   dataDir: string;
   databaseUrl: string;
   dialect: 'sqlite' | 'postgres';
+  /** Scaled-out mode: cache, rate limits (and jobs) shared through Redis; null: all in-process. */
+  redis: { url: string; keyPrefix: string } | null;
   publicUrl: string;
   appName: string;
   currency: string;
@@ -174,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl,
     dialect: databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres',
+    redis: vars.REDIS_URL ? { url: vars.REDIS_URL, keyPrefix: vars.REDIS_KEY_PREFIX } : null,
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     appName: vars.APP_NAME,
     currency: vars.CURRENCY,
