@@ -8,9 +8,10 @@ import { ApiError } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/form-errors';
 import { ImageInput } from './image-input';
 
+/** As the inputs hold them; the schema reads an empty address as none. */
 interface PersonFields {
   name: string;
-  email: string;
+  email?: unknown;
 }
 
 /** The person's text fields as the server checks them. */
@@ -34,7 +35,7 @@ export function PersonDialog({ person, onSave, onClose }: PersonDialogProps) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<PersonFields, unknown, { name: string; email?: string | undefined }>({
-    resolver: zodResolver(PersonFieldsSchema) as never,
+    resolver: zodResolver(PersonFieldsSchema),
     mode: 'onTouched',
     defaultValues: { name: person?.name ?? '', email: person?.email ?? '' },
   });
