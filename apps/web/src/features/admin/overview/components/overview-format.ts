@@ -4,6 +4,10 @@ const integer = new Intl.NumberFormat('en');
 
 export const formatCount = (value: number) => integer.format(value);
 
+/** `1 payment`, `3 payments`. */
+export const plural = (count: number, noun: string) =>
+  `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
+
 /** Minor units (paise, cents) in their currency: `69800 INR` -> `₹698.00`. */
 export function formatMinor(amountMinor: number, currency: string): string {
   try {

@@ -10,6 +10,10 @@ interface ViewsChartProps {
 }
 
 const HEIGHT = 240;
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Whole numbers only (views are counted), short: `12.5K`. */
+const tickLabel = (value: number) => (Number.isInteger(value) ? compact.format(value) : '');
 
 function cssVar(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
@@ -46,8 +50,8 @@ export function ViewsChart({ days, label }: ViewsChartProps) {
           },
           {
             ...axis,
-            size: 48,
-            values: (_u, splits) => splits.map((value) => (Number.isInteger(value) ? String(value) : '')),
+            size: 56,
+            values: (_u, splits) => splits.map(tickLabel),
           },
         ],
         series: [

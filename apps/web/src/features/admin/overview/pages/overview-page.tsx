@@ -7,7 +7,7 @@ import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { EmptyState } from '../../shell/components/empty-state';
 import { StatusBadge } from '../../shell/components/status-badge';
 import { overviewQuery } from '../api/overview-queries';
-import { formatBytes, formatCount, formatMinor, formatTime } from '../components/overview-format';
+import { formatBytes, formatCount, formatMinor, formatTime, plural } from '../components/overview-format';
 import { StatCard } from '../components/stat-card';
 import { ViewsChart } from '../components/views-chart';
 import { ViewsSummary } from '../components/views-summary';
@@ -72,7 +72,7 @@ function OverviewBody({ data }: { data: AdminOverview }) {
         <StatCard
           label="Active subscriptions"
           value={formatCount(activeSubscriptions)}
-          detail={`on ${formatCount(data.subscriptions_by_plan.length)} plans`}
+          detail={`on ${plural(data.subscriptions_by_plan.length, 'plan')}`}
         />
         <StatCard
           label="Revenue this month"
@@ -85,7 +85,10 @@ function OverviewBody({ data }: { data: AdminOverview }) {
                   </span>
                 ))
           }
-          detail={`${formatCount(revenue.reduce((sum, entry) => sum + entry.payments, 0))} payments since the 1st (UTC)`}
+          detail={`${plural(
+            revenue.reduce((sum, entry) => sum + entry.payments, 0),
+            'payment',
+          )} since the 1st (UTC)`}
         />
         <StatCard
           label="Titles"

@@ -69,7 +69,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
         autoComplete="off"
       />
       <p id="site-name-hint" className="form-text settings-form__hint">
-        Shown in the header, the browser tab and the mails the site sends.
+        Shown in the site's header and the browser tab.
       </p>
 
       <div className="form-check form-switch mb-1">
