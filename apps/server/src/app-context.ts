@@ -3,11 +3,14 @@ import path from 'node:path';
 import { ServerMessages } from '@reeltime/contract';
 import { withReadThrough } from './adapters/cache/cache';
 import { createMemoryCacheStore } from './adapters/cache/memory';
+import { createRedisCacheStore } from './adapters/cache/redis';
 import { createSmtpTransport } from './adapters/mail/smtp';
 import { createBuiltinGateway } from './adapters/payment/builtin';
 import { createStripeGateway } from './adapters/payment/stripe';
 import { createStripeCatalog } from './adapters/payment/stripe-catalog';
+import { createRedisRateLimitStore } from './adapters/rate-limit/redis';
 import { createInProcessRateLimitStore } from './adapters/rate-limit/rate-limit-store';
+import { createRedisConnection } from './adapters/redis/redis-connection';
 import { createImageStore } from './adapters/storage/images';
 import { createLocalFileStore } from './adapters/storage/local-file-store';
 import type { Config } from './config';
@@ -22,7 +25,7 @@ import { mediaJobHandlers } from './media/media.jobs';
 import { adminCommerceJobHandlers } from './modules/admin-commerce/admin-commerce.jobs';
 import { authJobHandlers } from './modules/auth/auth.jobs';
 import { billingJobHandlers, scheduleStripeReconcile } from './modules/billing/billing.jobs';
-import { createTokenService } from './modules/auth/token.service';
+import { createTokenService, VERIFIED_TOKENS_NAMESPACE } from './modules/auth/token.service';
 import { mailJobHandlers } from './modules/mail/mail.jobs';
 import { createMailService } from './modules/mail/mail.service';
 
@@ -55,7 +58,13 @@ export async function createRuntime(
   }
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
   const jobs = createDatabaseQueue(db, { maxAttempts: config.media.jobMaxAttempts });
-  const cache = withReadThrough(createMemoryCacheStore());
+  // Scaled-out mode: the cache and rate limits are shared through Redis (verified tokens are
+  // always read from Redis itself, so a revocation stops them in every process at once).
+  const redis = config.redis ? await createRedisConnection(config.redis, log) : null;
+  const sharedCache = redis
+    ? createRedisCacheStore(redis, { withoutFirstLevel: [VERIFIED_TOKENS_NAMESPACE] })
+    : null;
+  const cache = withReadThrough(sharedCache ?? createMemoryCacheStore());
   const files = createLocalFileStore(path.join(config.dataDir, 'media'));
   const ctx: AppContext = {
     config,
@@ -68,7 +77,8 @@ export async function createRuntime(
     files,
     images: createImageStore(files, ServerMessages.unsupportedMedia),
     tokens: createTokenService(db, config.tokenPepper, cache),
-    rateLimits: createInProcessRateLimitStore(),
+    rateLimits: redis ? createRedisRateLimitStore(redis) : createInProcessRateLimitStore(),
+    redis,
     payments: config.stripe
       ? createStripeGateway(config.stripe, db)
       : createBuiltinGateway(db, config.publicUrl),
@@ -101,6 +111,8 @@ export async function createRuntime(
     async close() {
       await runner.stop();
       await transport?.close();
+      await sharedCache?.close();
+      await redis?.close();
       await db.destroy();
     },
   };

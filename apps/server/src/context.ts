@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Cache } from './adapters/cache/cache';
 import type { PaymentGateway } from './adapters/payment/gateway';
 import type { RateLimitStore } from './adapters/rate-limit/rate-limit-store';
+import type { RedisConnection } from './adapters/redis/redis-connection';
 import type { FileStore } from './adapters/storage/file-store';
 import type { ImageStore } from './adapters/storage/images';
 import type { Config } from './config';
@@ -34,6 +35,8 @@ export interface AppContext {
   tokens: TokenService;
   /** Where rate-limit counts live. */
   rateLimits: RateLimitStore;
+  /** The connection to Redis when REDIS_URL is set (scaled-out mode); null in the embedded default. */
+  redis: RedisConnection | null;
   /** Takes payments: the built-in test checkout, or Stripe when configured. */
   payments: PaymentGateway;
 }

@@ -15,7 +15,9 @@ const TOUCH_EVERY_MS = MINUTE_MS;
  * process that shares that cache. See docs/decisions/0002-opaque-hashed-tokens.md.
  */
 export const VERIFIED_TOKEN_TTL_MS = 5_000;
-const TOKENS = 'tokens';
+/** The cache namespace of verified tokens, read from the shared store on every request. */
+export const VERIFIED_TOKENS_NAMESPACE = 'tokens';
+const TOKENS = VERIFIED_TOKENS_NAMESPACE;
 
 /** Issues, verifies and revokes bearer tokens; verified tokens are remembered in the cache. */
 export function createTokenService(db: Db, pepper: string, cache: Cache) {
