@@ -35,7 +35,7 @@ export const AdminMediaMessages = {
   notRetryable: 'Only a failed or cancelled transcode can be retried.',
   notCancellable: 'Only a queued or running transcode can be cancelled.',
   sourceGone: 'The uploaded file of this video is gone; upload it again.',
-  sharedStream: 'This video shares another video’s stream; add captions to that one.',
+  sharedStream: 'This video plays another video’s stream: retry, cancel or caption that video instead.',
   captionNotFound: 'Those captions do not exist.',
   captionFileMissing: 'Choose a WebVTT (.vtt) or SRT (.srt) file.',
   captionTooLarge: 'A caption file can be at most 2 MB.',

@@ -123,6 +123,12 @@ export function createAdminMediaService(ctx: AppContext) {
     };
   }
 
+  /** A video playing another's stream shares its transcode job and its captions: those are the owner's to change. */
+  function assertOwnsStream(row: ConsoleVideoRow): void {
+    const owner = streamFolderId(row.url);
+    if (owner !== null && owner !== row.id) throw new Conflict(AdminMediaMessages.sharedStream);
+  }
+
   async function findRow(id: number): Promise<ConsoleVideoRow> {
     const row = await repo.find(id);
     if (!row) throw new NotFound(AdminMediaMessages.videoNotFound);
@@ -305,6 +311,7 @@ export function createAdminMediaService(ctx: AppContext) {
     /** Queues a failed or cancelled transcode again, from the uploaded file. */
     async retry(id: number, userId: number): Promise<AdminVideo> {
       const row = await findRow(id);
+      assertOwnsStream(row);
       if (row.job_id === null || (row.job_state !== 'failed' && row.job_state !== 'cancelled'))
         throw new Conflict(AdminMediaMessages.notRetryable);
       if (!row.source_path || !existsSync(row.source_path)) throw new Conflict(AdminMediaMessages.sourceGone);
@@ -333,6 +340,7 @@ export function createAdminMediaService(ctx: AppContext) {
     /** Stops a queued or running transcode; what it already published stays playable. */
     async cancel(id: number, userId: number): Promise<AdminVideo> {
       const row = await findRow(id);
+      assertOwnsStream(row);
       if (row.job_id === null || (row.job_state !== 'queued' && row.job_state !== 'running'))
         throw new Conflict(AdminMediaMessages.notCancellable);
       const actor = await auditActor(db, userId);
@@ -382,8 +390,7 @@ export function createAdminMediaService(ctx: AppContext) {
       userId: number,
     ): Promise<Caption> {
       const row = await findRow(id);
-      if (streamFolderId(row.url) !== null && streamFolderId(row.url) !== row.id)
-        throw new Conflict(AdminMediaMessages.sharedStream);
+      assertOwnsStream(row);
       if (!file)
         throw new Validation(AdminMediaMessages.captionFileMissing, {
           file: [AdminMediaMessages.captionFileMissing],

@@ -565,6 +565,53 @@ describe('transcodes', () => {
   });
 });
 
+describe('a video playing another video’s stream', () => {
+  it('is retried, cancelled and captioned through that video, and deleting it keeps the stream', async () => {
+    const titleId = await insertTitle(db());
+    const owner = JSON.parse((await uploadWhole(clip, { title_id: String(titleId) })).body).data as {
+      video_id: number;
+      job_id: number;
+    };
+    const sharingTitle = await insertTitle(db());
+    const sharer = await db()
+      .insertInto('videos')
+      .values({
+        title_id: sharingTitle,
+        kind: 'main',
+        type: 'hls',
+        url: `/media/private/videos/${owner.video_id}/master.m3u8`,
+        status: 'pending',
+        job_id: owner.job_id,
+        position: 0,
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const action of ['cancel', 'retry']) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `${VIDEOS}/${sharer.id}/${action}`,
+        headers: admin.auth,
+      });
+      expect(res.statusCode, action).toBe(409);
+      expect(res.json().message).toBe(AdminMediaMessages.sharedStream);
+    }
+    expect((await server.app.ctx.jobs.get(owner.job_id))?.state).toBe('queued');
+    await server.app.jobs.runJob(owner.job_id);
+    const shared = await videoOf(sharer.id);
+    expect(shared).toMatchObject({ status: 'ready', stream_owner_id: owner.video_id, size_bytes: 0 });
+
+    const removed = await server.app.inject({
+      method: 'DELETE',
+      url: `${VIDEOS}/${sharer.id}`,
+      headers: admin.auth,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await storedKeys(`private/videos/${owner.video_id}`)).length).toBeGreaterThan(5);
+    expect((await videoOf(owner.video_id)).status).toBe('ready');
+  });
+});
+
 describe('captions', () => {
   const SRT =
     '1\r\n00:00:00,500 --> 00:00:02,000\r\nHello there\r\n\r\n2\r\n00:00:02,100 --> 00:00:02,900\r\nA second --> line\r\n';

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { AdminVideo } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';
 import { StatusBadge } from '../../shell/components/status-badge';
-import { videoQuery } from '../api/media-queries';
+import { isTranscoding, mediaKeys, videoQuery } from '../api/media-queries';
 
 /** The state the console shows for a video: its row's status, unless its transcode was cancelled. */
 export function displayStatus(video: AdminVideo): string {
@@ -34,7 +35,7 @@ export function TranscodeBar({ video }: { video: AdminVideo }) {
   const progress = video.job?.state === 'done' ? 100 : (video.job?.progress ?? 0);
   return (
     <div
-      className="progress media-transcode-bar"
+      className="media-progress media-transcode-bar"
       role="progressbar"
       aria-label={`Transcode of video ${video.id}`}
       aria-valuenow={progress}
@@ -42,7 +43,7 @@ export function TranscodeBar({ video }: { video: AdminVideo }) {
       aria-valuemax={100}
     >
       <div
-        className={`progress-bar${video.job?.state === 'running' ? ' progress-bar-striped progress-bar-animated' : ''}`}
+        className={`media-progress__bar media-progress__bar--${video.job?.state === 'running' ? 'active' : video.job?.state === 'failed' ? 'failed' : 'done'}`}
         style={{ width: `${progress}%` }}
       >
         {Math.round(progress)}%
@@ -54,6 +55,14 @@ export function TranscodeBar({ video }: { video: AdminVideo }) {
 /** A video's transcode followed live (polled every second) until it ends. */
 export function TranscodeProgress({ videoId }: { videoId: number }) {
   const video = useQuery(videoQuery(videoId));
+  const queryClient = useQueryClient();
+  const ended = video.data !== undefined && !isTranscoding(video.data);
+  useEffect(() => {
+    // The videos table and the title picker show the new state too.
+    if (!ended) return;
+    void queryClient.invalidateQueries({ queryKey: mediaKeys.videos });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'media', 'targets'] });
+  }, [ended, queryClient]);
   if (video.isError)
     return (
       <p className="text-danger" role="alert">

@@ -11,12 +11,25 @@ import { UploadProgress } from './upload-progress';
 import { discardUpload, unfinishedUploads, useVideoUpload, type UploadTarget } from './use-video-upload';
 
 /** Unfinished uploads of this browser: pick the same file again to go on where it stopped. */
-function UnfinishedUploads({ onResume }: { onResume: (target: UploadTarget) => void }) {
+function UnfinishedUploads({
+  onResume,
+  phase,
+}: {
+  onResume: (target: UploadTarget) => void;
+  /** The current upload's phase: the list is read again whenever it changes, and hidden while it runs. */
+  phase: string;
+}) {
   const [uploads, setUploads] = useState<PreviousUpload[]>([]);
   useEffect(() => {
-    void unfinishedUploads().then(setUploads);
-  }, []);
-  if (uploads.length === 0) return null;
+    let current = true;
+    void unfinishedUploads().then((found) => {
+      if (current) setUploads(found);
+    });
+    return () => {
+      current = false;
+    };
+  }, [phase]);
+  if (uploads.length === 0 || (phase !== 'idle' && phase !== 'failed')) return null;
   return (
     <div className="alert alert-info media-unfinished" role="status">
       <p className="fw-semibold mb-2">Unfinished uploads</p>
@@ -97,6 +110,7 @@ export function UploadPanel() {
         Upload a video
       </h2>
       <UnfinishedUploads
+        phase={state.phase}
         onResume={(previous) => {
           setTarget(previous);
           fileInput.current?.focus();

@@ -11,6 +11,16 @@ const PHASE_LABELS: Record<UploadState['phase'], string> = {
   failed: 'Upload stopped',
 };
 
+const BAR_TONES: Record<UploadState['phase'], 'active' | 'waiting' | 'failed' | 'done'> = {
+  idle: 'waiting',
+  uploading: 'active',
+  paused: 'waiting',
+  reconnecting: 'waiting',
+  checking: 'active',
+  done: 'done',
+  failed: 'failed',
+};
+
 /** The upload's bar with percent, bytes, speed and time left; its state is announced politely. */
 export function UploadProgress({ state }: { state: UploadState }) {
   const percent = state.total > 0 ? Math.floor((state.sent / state.total) * 1000) / 10 : 0;
@@ -24,7 +34,7 @@ export function UploadProgress({ state }: { state: UploadState }) {
         <span aria-live="polite">{PHASE_LABELS[state.phase]}</span>
       </div>
       <div
-        className="progress"
+        className="media-progress"
         role="progressbar"
         aria-label={`Upload of ${state.fileName}`}
         aria-valuenow={percent}
@@ -33,7 +43,7 @@ export function UploadProgress({ state }: { state: UploadState }) {
         aria-valuetext={`${percent}%`}
       >
         <div
-          className={`progress-bar${state.phase === 'uploading' || state.phase === 'checking' ? ' progress-bar-striped progress-bar-animated' : ''}${state.phase === 'failed' ? ' bg-danger' : ''}${state.phase === 'reconnecting' || state.phase === 'paused' ? ' bg-warning' : ''}`}
+          className={`media-progress__bar media-progress__bar--${BAR_TONES[state.phase]}`}
           style={{ width: `${percent}%` }}
         />
       </div>

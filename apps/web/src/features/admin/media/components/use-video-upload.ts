@@ -4,8 +4,13 @@ import { AdminMediaMessages, AdminMediaPaths, API_BASE, type UploadResult } from
 import { getToken } from '../../../../lib/session';
 import { createRateMeter, type UploadRate } from './upload-rate';
 
-/** Each PATCH carries at most this much, so a proxy's body limit or timeout never meets a whole file. */
-export const CHUNK_BYTES = 32 * 1024 * 1024;
+/**
+ * What one PATCH carries: about a twentieth of the file, between 1 MB and 32 MB. A proxy's body
+ * limit or timeout never meets a whole file, and behind a proxy that buffers requests a dropped
+ * connection loses at most one piece.
+ */
+export const chunkBytesFor = (size: number) =>
+  Math.min(32 * 1024 * 1024, Math.max(1024 * 1024, Math.ceil(size / 20)));
 /** Waits between attempts after a dropped connection: about five minutes in all, then it gives up. */
 export const RETRY_DELAYS = [0, 1000, 2000, 4000, 8000, ...Array<number>(28).fill(10_000)];
 
@@ -126,7 +131,7 @@ export function useVideoUpload() {
         : { title_id: String(target.titleId) };
       const upload = new Upload(file, {
         endpoint: UPLOAD_ENDPOINT,
-        chunkSize: CHUNK_BYTES,
+        chunkSize: chunkBytesFor(file.size),
         retryDelays: RETRY_DELAYS,
         removeFingerprintOnSuccess: true,
         metadata: { filename: file.name, filetype: file.type, target_label: target.label, ...targetFields },

@@ -28,6 +28,10 @@ const formatClock = (seconds: number | null) => {
   return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 };
 
+/** A video playing another's stream (the demo shares streams) is transcoded, retried and captioned with that one. */
+const ownsStream = (video: AdminVideo) =>
+  video.stream_owner_id === null || video.stream_owner_id === video.id;
+
 const targetName = (video: AdminVideo) =>
   video.target.episode_label
     ? `${video.target.title_name} · ${video.target.episode_label}`
@@ -118,7 +122,7 @@ export function VideosTable() {
       width: '7rem',
       align: 'end',
       cell: (video) =>
-        video.stream_owner_id !== null && video.stream_owner_id !== video.id ? (
+        !ownsStream(video) ? (
           <span className="text-secondary small" title={`Plays the stream of video ${video.stream_owner_id}`}>
             shared
           </span>
@@ -136,7 +140,7 @@ export function VideosTable() {
           className="btn btn-sm btn-outline-light"
           aria-label={`Captions of ${targetName(video)} (${video.captions.length})`}
           onClick={() => setCaptionsOf(video)}
-          disabled={video.stream_owner_id !== null && video.stream_owner_id !== video.id}
+          disabled={!ownsStream(video)}
         >
           {video.captions.length > 0 ? video.captions.map((caption) => caption.language).join(', ') : 'Add'}
         </button>
@@ -149,7 +153,7 @@ export function VideosTable() {
       align: 'end',
       cell: (video) => (
         <div className="d-flex justify-content-end gap-1">
-          {video.job?.state === 'failed' || video.job?.state === 'cancelled' ? (
+          {ownsStream(video) && (video.job?.state === 'failed' || video.job?.state === 'cancelled') ? (
             <button
               type="button"
               className="btn btn-sm btn-outline-warning"
@@ -160,7 +164,7 @@ export function VideosTable() {
               Retry
             </button>
           ) : null}
-          {isTranscoding(video) ? (
+          {ownsStream(video) && isTranscoding(video) ? (
             <ConfirmAction
               label="Cancel"
               ariaLabel={`Cancel the transcode of ${targetName(video)}`}

@@ -22,10 +22,10 @@ function video(fields: Partial<AdminVideo> = {}): AdminVideo {
       { name: '720p', height: 720, ready: true },
       { name: '1080p', height: 1080, ready: true },
     ],
-    stream_owner_id: 7,
     captions: [],
     created_at: Date.now(),
     ...fields,
+    stream_owner_id: fields.stream_owner_id ?? fields.id ?? 7,
   };
 }
 
@@ -191,6 +191,27 @@ describe('Media page', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(AdminMediaMessages.captionNotVttOrSrt);
     const sent = api.adminCalls('POST /admin/videos/:id/captions')[0]!;
     expect(sent.url.pathname).toBe('/api/v1/admin/videos/7/captions');
+  });
+
+  it('leaves a video that plays another video’s stream to that video: no retry, cancel or captions', async () => {
+    mockAdminApi({
+      'GET /admin/media/targets': ok(targets),
+      'GET /admin/videos': list([
+        video({
+          id: 12,
+          status: 'pending',
+          stream_owner_id: 7,
+          source: null,
+          job: { id: 70, state: 'queued', progress: 0, attempts: 0, max_attempts: 3 },
+        }),
+      ]),
+    });
+    renderWithRouter(<MediaPage />, { path: '/admin/media' });
+    const row = (await screen.findByText('#12')).closest('tr')!;
+    expect(row).toHaveTextContent('shared');
+    expect(within(row).getByRole('button', { name: /^Captions of Night Train/ })).toBeDisabled();
+    expect(within(row).queryByRole('button', { name: /^Cancel the transcode/ })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Delete the video of Night Train' })).toBeEnabled();
   });
 
   it('says when nothing matches the filters, with a way back', async () => {
