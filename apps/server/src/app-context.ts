@@ -16,6 +16,8 @@ import { createLocalFileStore } from './adapters/storage/local-file-store';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, migrateToLatest } from './db/connection';
+import { createBullmqQueue, type BullmqQueue } from './jobs/bullmq-queue';
+import { createBullmqJobRunner } from './jobs/bullmq-runner';
 import { createDatabaseQueue } from './jobs/database-queue';
 import type { JobHandlers } from './jobs/job-map';
 import type { JobRunner } from './jobs/queue';
@@ -57,7 +59,16 @@ export async function createRuntime(
     throw error;
   }
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
-  const jobs = createDatabaseQueue(db, { maxAttempts: config.media.jobMaxAttempts });
+  // REDIS_URL: jobs go through BullMQ (decision 0021); otherwise the jobs table is the queue.
+  const bullmq: BullmqQueue | null = config.redis
+    ? createBullmqQueue(db, {
+        redisUrl: config.redis.url,
+        prefix: `${config.redis.keyPrefix}bull`,
+        maxAttempts: config.media.jobMaxAttempts,
+        log,
+      })
+    : null;
+  const jobs = bullmq ?? createDatabaseQueue(db, { maxAttempts: config.media.jobMaxAttempts });
   // Scaled-out mode: the cache and rate limits are shared through Redis (verified tokens are
   // always read from Redis itself, so a revocation stops them in every process at once).
   const redis = config.redis ? await createRedisConnection(config.redis, log) : null;
@@ -90,10 +101,10 @@ export async function createRuntime(
     ...billingJobHandlers(ctx),
     ...adminCommerceJobHandlers(ctx, config.stripe ? createStripeCatalog(config.stripe) : null),
   };
-  const runner = createDatabaseJobRunner(db, handlers, {
-    concurrency: { media: config.media.workerConcurrency, light: LIGHT_JOB_CONCURRENCY },
-    log,
-  });
+  const concurrency = { media: config.media.workerConcurrency, light: LIGHT_JOB_CONCURRENCY };
+  const runner = bullmq
+    ? createBullmqJobRunner(db, bullmq, handlers, { concurrency, log })
+    : createDatabaseJobRunner(db, handlers, { concurrency, log });
   return {
     ctx,
     jobs: {
@@ -110,6 +121,7 @@ export async function createRuntime(
     },
     async close() {
       await runner.stop();
+      await bullmq?.close();
       await transport?.close();
       await sharedCache?.close();
       await redis?.close();
