@@ -73,9 +73,10 @@ function checkedMetadata(metadata: Upload['metadata']): UploadMetadata {
 const BODY_PIECE_BYTES = 1024 * 1024;
 
 /**
- * The request body as a web stream of pieces of about 1 MB, read straight from the socket. A
- * client that goes away ends the stream rather than failing it, so tus keeps the bytes that
- * arrived and the next HEAD reports them as the offset to resume from.
+ * The request body as a web stream of pieces of about 1 MB, read straight from the socket and up
+ * to four pieces ahead, so the socket is read while the disk writes. A client that goes away ends
+ * the stream rather than failing it, so tus keeps the bytes that arrived and the next HEAD reports
+ * them as the offset to resume from.
  */
 function bodyOf(raw: IncomingMessage): ReadableStream<Uint8Array> {
   const chunks = raw[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
@@ -105,7 +106,7 @@ function bodyOf(raw: IncomingMessage): ReadableStream<Uint8Array> {
         await chunks.return?.();
       },
     },
-    { highWaterMark: 0 },
+    { highWaterMark: 4 },
   );
 }
 
