@@ -77,6 +77,13 @@ export async function unfinishedUploads(): Promise<PreviousUpload[]> {
     .sort((a, b) => b.creationTime.localeCompare(a.creationTime));
 }
 
+/** Forgets the stored fingerprints of an upload (its URL), so it is not offered for resuming. */
+async function forgetUpload(uploadUrl: string): Promise<void> {
+  for (const stored of await unfinishedUploads()) {
+    if (stored.uploadUrl === uploadUrl) await defaultOptions.urlStorage.removeUpload(stored.urlStorageKey);
+  }
+}
+
 /** Forgets an unfinished upload and asks the server to delete what it holds of it. */
 export async function discardUpload(upload: PreviousUpload): Promise<void> {
   await defaultOptions.urlStorage.removeUpload(upload.urlStorageKey);
@@ -156,6 +163,8 @@ export function useVideoUpload() {
           uploadRef.current = null;
         },
         onError: (error) => {
+          // Refused (not a video, too large, gone): the server kept nothing, so neither does this browser.
+          if (!worthRetrying(error) && upload.url) void forgetUpload(upload.url);
           update({
             phase: 'failed',
             error:

@@ -90,7 +90,7 @@ export function VideosTable() {
     {
       key: 'status',
       header: 'State',
-      width: '12rem',
+      width: '10.5rem',
       cell: (video) => (
         <div>
           <StatusBadge status={displayStatus(video)} />
@@ -100,40 +100,34 @@ export function VideosTable() {
               {video.last_error}
             </div>
           ) : null}
+          <div className="mt-1">
+            <Renditions video={video} />
+          </div>
         </div>
       ),
     },
     {
-      key: 'renditions',
-      header: 'Renditions',
-      width: '10rem',
-      cell: (video) => <Renditions video={video} />,
-    },
-    {
-      key: 'duration',
-      header: 'Duration',
-      width: '6rem',
-      align: 'end',
-      cell: (video) => formatClock(video.duration_seconds),
-    },
-    {
       key: 'size',
-      header: 'Storage',
+      header: 'Size',
       width: '7rem',
       align: 'end',
-      cell: (video) =>
-        !ownsStream(video) ? (
-          <span className="text-secondary small" title={`Plays the stream of video ${video.stream_owner_id}`}>
-            shared
-          </span>
-        ) : (
-          formatBytes(video.size_bytes)
-        ),
+      cell: (video) => (
+        <div className="small">
+          <div>{formatClock(video.duration_seconds)}</div>
+          {!ownsStream(video) ? (
+            <span className="text-secondary" title={`Plays the stream of video ${video.stream_owner_id}`}>
+              shared
+            </span>
+          ) : (
+            <span className="text-secondary">{formatBytes(video.size_bytes)}</span>
+          )}
+        </div>
+      ),
     },
     {
       key: 'captions',
       header: 'Captions',
-      width: '7rem',
+      width: '5.5rem',
       cell: (video) => (
         <button
           type="button"
@@ -149,7 +143,7 @@ export function VideosTable() {
     {
       key: 'actions',
       header: <span className="visually-hidden">Actions</span>,
-      width: '12rem',
+      width: '9rem',
       align: 'end',
       cell: (video) => (
         <div className="d-flex justify-content-end gap-1">
