@@ -27,6 +27,7 @@ import {
   type SubmissionCastRow,
   type SubmissionRow,
 } from './submissions-review.repository';
+import { siteIdentity } from '../site-settings/site-settings.service';
 
 type ReviewQuery = z.output<typeof AdminSubmissionsQuerySchema>;
 
@@ -209,7 +210,8 @@ export function createSubmissionsReviewService(ctx: AppContext) {
             after: { status: 'approved', draft_title_id: titleId },
           });
           const to = await review.memberEmail(submission.user_id);
-          if (to) await ctx.mail.send(submissionApprovedMail(ctx.config, to, submission), trx);
+          if (to)
+            await ctx.mail.send(submissionApprovedMail(await siteIdentity(ctx, trx), to, submission), trx);
           return titleId;
         });
         await invalidateCatalog(ctx.cache);
@@ -240,7 +242,11 @@ export function createSubmissionsReviewService(ctx: AppContext) {
           after: { status: 'rejected', rejection_reason: reason },
         });
         const to = await review.memberEmail(submission.user_id);
-        if (to) await ctx.mail.send(submissionRejectedMail(ctx.config, to, submission, reason), trx);
+        if (to)
+          await ctx.mail.send(
+            submissionRejectedMail(await siteIdentity(ctx, trx), to, submission, reason),
+            trx,
+          );
       });
       return reviewed(id);
     },

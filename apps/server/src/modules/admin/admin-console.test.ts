@@ -337,6 +337,28 @@ describe('site settings', () => {
     });
     expect(accepted.statusCode).toBe(201);
   });
+
+  it('names the site in mails by its saved name', async () => {
+    expect((await put({ site_name: 'Cinema <Owl>', signups_open: true, ad_slot_url: '' })).statusCode).toBe(
+      200,
+    );
+    const member = await signUp(server.app);
+    const asked = await server.app.inject({
+      method: 'POST',
+      url: `${API_BASE}/forgot-password`,
+      payload: { email: member.email },
+    });
+    expect(asked.statusCode).toBe(200);
+    await server.app.jobs.drain();
+    const mail = await db()
+      .selectFrom('outbox')
+      .select(['subject', 'text_body'])
+      .where('to_address', '=', member.email)
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Reset your Cinema <Owl> password');
+    expect(mail.text_body).toContain('your Cinema <Owl> account');
+    expect(mail.text_body).not.toContain('Reeltime Test');
+  });
 });
 
 describe('GET /admin/audit', () => {

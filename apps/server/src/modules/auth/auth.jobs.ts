@@ -3,6 +3,7 @@ import type { JobHandlers } from '../../jobs/job-map';
 import { MINUTE_MS } from '../../lib/time';
 import { createPasswordResetRepository } from './password-reset.repository';
 import { hashToken, newToken } from './tokens';
+import { siteIdentity } from '../site-settings/site-settings.service';
 
 export const RESET_TOKEN_TTL_MS = 60 * MINUTE_MS;
 /** Reset mails one account can receive in an hour, whoever asks and from wherever. */
@@ -39,7 +40,7 @@ export function authJobHandlers(ctx: AppContext): Pick<JobHandlers, 'auth.passwo
             now,
           );
           const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-          const site = ctx.config.appName;
+          const site = (await siteIdentity(ctx, trx)).appName;
           await ctx.mail.send(
             {
               to: user.email,

@@ -17,6 +17,7 @@ import { createEntitlementService } from './entitlement.service';
 import { fulfilCheckout, type FulfilledSubscription } from './fulfilment';
 import { percentOf, priceBreakdown, toMajor, toMinor, toPaymentDetails, type Breakdown } from './money';
 import { planLimitations } from './plan-limitations';
+import { siteIdentity } from '../site-settings/site-settings.service';
 
 const toSubscription = (row: FulfilledSubscription): Subscription => ({
   id: row.id,
@@ -169,7 +170,7 @@ export function createBillingService(ctx: AppContext) {
           if (!(await createBillingRepository(trx).cancel(row.id, Date.now()))) return;
           const member = (await createUserRepository(trx).findById(userId))!;
           await ctx.mail.send(
-            cancellationMail(ctx.config, member, row.plan_name, Date.parse(row.end_date)),
+            cancellationMail(await siteIdentity(ctx, trx), member, row.plan_name, Date.parse(row.end_date)),
             trx,
           );
         });
@@ -189,7 +190,7 @@ export function createBillingService(ctx: AppContext) {
       return {
         ...toPayment(row),
         receipt_number: `R-${isoDay(row.paid_at).replaceAll('-', '')}-${String(row.id).padStart(6, '0')}`,
-        site_name: ctx.config.appName,
+        site_name: (await siteIdentity(ctx)).appName,
         member_name: `${row.first_name} ${row.last_name}`,
         member_email: row.email,
         period_start: isoDay(row.period_start),

@@ -6,6 +6,7 @@ import { renderCheckoutPage, type CheckoutView } from './builtin-checkout.page';
 import { fulfilCheckout } from './fulfilment';
 import { formatMoney } from './money';
 import { cardBrand, chargeTestCard, checkCard } from './test-cards';
+import { siteIdentity } from '../site-settings/site-settings.service';
 
 const SESSION_ID = /^cs_test_[A-Za-z0-9_-]{32}$/;
 const FORM = 'application/x-www-form-urlencoded';
@@ -43,7 +44,7 @@ export async function builtinCheckoutRoutes(app: FastifyInstance): Promise<void>
           ? 'expired'
           : 'open';
     return {
-      siteName: ctx.config.appName,
+      siteName: (await siteIdentity(ctx)).appName,
       planName: plan?.name ?? '',
       amount: formatMoney(checkout.amount_minor, checkout.currency),
       sessionId,

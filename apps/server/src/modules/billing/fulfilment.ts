@@ -8,6 +8,7 @@ import { receiptMail } from './billing-mail';
 import { createBillingRepository, type SubscriptionRow } from './billing.repository';
 import { createEntitlementService } from './entitlement.service';
 import type { Breakdown } from './money';
+import { siteIdentity } from '../site-settings/site-settings.service';
 
 /** Reminders of a plan that does not renew by itself go out this long before it ends. */
 export const RENEWAL_REMINDER_MS = 7 * DAY_MS;
@@ -101,7 +102,12 @@ export async function fulfilCheckoutWithin(
   });
   const member = (await createUserRepository(trx).findById(checkout.user_id))!;
   await ctx.mail.send(
-    receiptMail(ctx.config, member, { planName: plan.name, breakdown, paymentId, periodEnd }),
+    receiptMail(await siteIdentity(ctx, trx), member, {
+      planName: plan.name,
+      breakdown,
+      paymentId,
+      periodEnd,
+    }),
     trx,
   );
   await ctx.jobs.enqueue('billing.expire-subscription', { subscriptionId }, { runAt: endsAt, within: trx });

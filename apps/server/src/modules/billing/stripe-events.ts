@@ -13,6 +13,7 @@ import { createBillingRepository, type CheckoutRow } from './billing.repository'
 import { createEntitlementService } from './entitlement.service';
 import { fulfilCheckoutWithin, RENEWAL_GRACE_MS } from './fulfilment';
 import type { Breakdown } from './money';
+import { siteIdentity } from '../site-settings/site-settings.service';
 
 const CHECKOUT_PAID = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 const INVOICE = new Set(['invoice.paid', 'invoice.payment_failed']);
@@ -136,7 +137,7 @@ export function createStripeEventHandler(ctx: AppContext, stripe: StripeGateway)
     const member = (await createUserRepository(trx).findById(row.user_id))!;
     const breakdown = JSON.parse(checkout.breakdown_json) as Breakdown;
     await ctx.mail.send(
-      receiptMail(ctx.config, member, {
+      receiptMail(await siteIdentity(ctx, trx), member, {
         planName: row.plan_name,
         breakdown,
         paymentId,

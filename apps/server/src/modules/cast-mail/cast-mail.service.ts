@@ -4,6 +4,7 @@ import { NotFound } from '../../lib/errors';
 import { createUserRepository } from '../users/user.repository';
 import { castMessageMail } from './cast-mail';
 import { createCastMailRepository } from './cast-mail.repository';
+import { siteIdentity } from '../site-settings/site-settings.service';
 
 export function createCastMailService(ctx: AppContext) {
   const people = createCastMailRepository(ctx.db);
@@ -17,7 +18,12 @@ export function createCastMailService(ctx: AppContext) {
       const member = await users.findById(userId);
       if (!member) throw new NotFound();
       const sender = { name: `${member.first_name} ${member.last_name}`.trim(), email: member.email };
-      const mail = castMessageMail(ctx.config, { name: person.name, email: person.email }, sender, message);
+      const mail = castMessageMail(
+        await siteIdentity(ctx),
+        { name: person.name, email: person.email },
+        sender,
+        message,
+      );
       // The outbox row and its delivery job land together.
       await ctx.db.transaction().execute((trx) => ctx.mail.send(mail, trx));
     },

@@ -81,3 +81,16 @@ export function createSiteSettingsService(ctx: Pick<AppContext, 'db' | 'cache' |
   };
 }
 export type SiteSettingsService = ReturnType<typeof createSiteSettingsService>;
+
+/**
+ * The site as mails, receipts and the checkout page name it: the operator's site name, the
+ * configured address and currency. Inside a transaction pass it as `db` (SQLite has one
+ * connection, so a read outside it would wait for the transaction forever).
+ */
+export async function siteIdentity(
+  ctx: Pick<AppContext, 'db' | 'cache' | 'config'>,
+  db: Db = ctx.db,
+): Promise<Pick<AppContext['config'], 'appName' | 'publicUrl' | 'currency'>> {
+  const settings = await createSiteSettingsService({ ...ctx, db }).current();
+  return { appName: settings.site_name, publicUrl: ctx.config.publicUrl, currency: ctx.config.currency };
+}

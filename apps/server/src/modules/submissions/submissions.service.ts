@@ -12,6 +12,7 @@ import {
 } from './submission-files';
 import { submissionReceivedMail } from './submission-mail';
 import { createSubmissionRepository, type SubmissionSummaryRow } from './submission.repository';
+import { siteIdentity } from '../site-settings/site-settings.service';
 
 type SubmissionFields = z.output<typeof SubmissionFieldsSchema>;
 
@@ -63,7 +64,10 @@ export function createSubmissionsService(ctx: AppContext) {
               position,
             })),
           );
-          await ctx.mail.send(submissionReceivedMail(ctx.config, member.email, fields), trx);
+          await ctx.mail.send(
+            submissionReceivedMail(await siteIdentity(ctx, trx), member.email, fields),
+            trx,
+          );
           return submissionId;
         });
         return { id, status: 'pending' as const };
