@@ -67,7 +67,11 @@ const EnvSchema = z.object({
     .int()
     .min(1024 * 1024, { error: 'must be at least 1 MB (1048576)' })
     .default(20 * 1024 ** 3),
-  MEDIA_UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).max(24 * 30).default(24),
+  MEDIA_UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   MEDIA_URL_TTL_SECONDS: z.coerce
     .number()
     .int()
