@@ -24,7 +24,15 @@ describe('The console guard', () => {
 
   it('sends a member back to the site', async () => {
     signIn();
-    mockAdminApi({}, { 'GET /user/banners': ok([]) });
+    // What /browse asks for first.
+    mockAdminApi(
+      {},
+      {
+        'GET /user/banners': ok([]),
+        'GET /user/popular-movie': ok([]),
+        'GET /user/continue-watching': ok([]),
+      },
+    );
     const { router } = renderApp('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/browse'));
   });
