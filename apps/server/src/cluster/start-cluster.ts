@@ -7,26 +7,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { loadConfigOrExit, type Config } from '../config';
 import { clusterUsage, parseClusterArgs, UsageError, type ClusterArgs } from './args';
-import { createProxy, newBackend } from './proxy';
-import { Supervised } from './supervisor';
+import { launchCluster, serverDir, type RunningCluster } from './cluster';
 
-const serverDir = path.resolve(import.meta.dirname, '../..');
 const log = (line: string) => process.stdout.write(`cluster | ${line}\n`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** What every process gets: the operator's environment with the secrets and DATA_DIR fixed. */
 function sharedEnvironment(config: Config, publicPort: number): NodeJS.ProcessEnv {
@@ -62,94 +48,46 @@ async function main(args: ClusterArgs): Promise<void> {
   }
   ensureWebBuild(config);
   const publicPort = args.port ?? config.port;
-  const shared = sharedEnvironment(config, publicPort);
+  const env = sharedEnvironment(config, publicPort);
 
-  const backends = [];
-  const apis: Supervised[] = [];
-  for (let index = 1; index <= args.api; index++) {
-    const port = await freePort();
-    const backend = newBackend(`api-${index}`, port);
-    backends.push(backend);
-    const env: NodeJS.ProcessEnv = {
-      ...shared,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      IN_PROCESS_WORKER: 'false',
-      // Only the proxy reaches these ports; it sets X-Forwarded-For to the client's address.
-      TRUST_PROXY: 'true',
-      // The demo (development only) is seeded by the first process alone.
-      ...(index > 1 ? { SEED_DEMO: 'false' } : {}),
-    };
-    const spec = {
-      name: backend.name,
-      script: 'src/main.ts',
-      cwd: serverDir,
-      env,
-      readyUrl: `http://127.0.0.1:${port}/readyz`,
-    };
-    apis.push(new Supervised(spec, log, (ready) => (backend.up = ready)));
-  }
-  const workers = Array.from(
-    { length: args.workers },
-    (_, index) =>
-      new Supervised(
-        { name: `worker-${index + 1}`, script: 'src/worker.ts', cwd: serverDir, env: shared },
-        log,
-      ),
-  );
-  const all = [...apis, ...workers];
-
-  const proxy = createProxy({
-    backends,
-    trustIncoming: config.trustProxy,
-    onUpstreamError: (backend, error, retriedOn) =>
-      log(
-        `${backend.name}: ${(error as NodeJS.ErrnoException).code ?? error.message}` +
-          (retriedOn ? `; read retried on ${retriedOn.name}` : ''),
-      ),
-  });
-
+  let cluster: RunningCluster | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
       log(`${signal} again: killing every process`);
-      for (const one of all) one.kill();
+      cluster?.kill();
       process.exit(1);
     }
     stopping = true;
     log(`${signal}: stopping (running jobs finish or go back to the queue; ${signal} again to kill)`);
-    await Promise.all([
-      proxy.close(),
-      ...apis.map((one) => one.stop(10_000)),
-      ...workers.map((one) => one.stop(30_000)),
-    ]);
+    await cluster?.stop();
     log('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('exit', () => {
-    for (const one of all) one.kill();
-  });
+  process.on('exit', () => cluster?.kill());
 
   try {
-    // The first process migrates the database (and seeds the demo in development) alone.
-    await apis[0]!.start();
-    await Promise.all(all.slice(1).map((one) => one.start()));
+    cluster = await launchCluster({
+      api: args.api,
+      workers: args.workers,
+      port: publicPort,
+      host: config.host,
+      env,
+      trustIncoming: config.trustProxy,
+      log,
+    });
   } catch (error) {
     log(`${error instanceof Error ? error.message : String(error)}; stopping`);
-    stopping = true;
-    await Promise.all(all.map((one) => one.stop(5_000)));
     process.exit(1);
   }
-  if (stopping) return;
-
-  await new Promise<void>((resolve, reject) => {
-    proxy.server.once('error', reject);
-    proxy.server.listen(publicPort, config.host, () => resolve());
-  });
+  if (stopping) {
+    await cluster.stop();
+    return;
+  }
   const names = `${args.api} API process${args.api === 1 ? '' : 'es'} and ${args.workers} worker${args.workers === 1 ? '' : 's'}`;
-  log(`${config.appName}: ${names} on ${shared.PUBLIC_URL} (port ${publicPort}, data in ${config.dataDir})`);
+  log(`${config.appName}: ${names} on ${env.PUBLIC_URL} (port ${publicPort}, data in ${config.dataDir})`);
 }
 
 let args: ClusterArgs;

@@ -11,6 +11,8 @@ export type ProcessSpec = {
   env: NodeJS.ProcessEnv;
   /** Polled after each start; the process counts as ready once it answers 200. */
   readyUrl?: string;
+  /** Each line the process prints; default: written to stdout after its name. */
+  output?: (name: string, line: string) => void;
 };
 
 const FIRST_BACKOFF_MS = 500;
@@ -67,8 +69,10 @@ export class Supervised {
     this.child = child;
     const startedAt = Date.now();
     const prefix = `${name.padEnd(8)}| `;
+    const output =
+      this.spec.output ?? ((_: string, line: string) => process.stdout.write(`${prefix}${line}\n`));
     for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+      createInterface({ input: stream }).on('line', (line) => output(name, line));
     }
     child.once('exit', (code, signal) => {
       if (this.child === child) this.child = undefined;

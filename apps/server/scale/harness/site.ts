@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { launchCluster, type RunningCluster } from '../../src/cluster/cluster';
+
+/**
+ * A whole scaled-out site for one suite: a fresh PostgreSQL database, its own Redis key prefix,
+ * its own DATA_DIR, and the cluster's real OS processes (API processes behind the round-robin
+ * proxy, workers) in production mode. Nothing is shared with another suite or the developer's site.
+ */
+export const SCALE_POSTGRES =
+  process.env.SCALE_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+export const SCALE_REDIS =
+  process.env.SCALE_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface ScaleSite {
+  /** The proxy: what a member's browser would use. */
+  url: string;
+  /** Process n (0-based) directly, bypassing the proxy. */
+  apiUrl(index: number): string;
+  cluster: RunningCluster;
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  dataDir: string;
+  /** The environment every process got. */
+  env: NodeJS.ProcessEnv;
+  /** Recent output of every process (kept for failure messages and leak checks). */
+  output: string[];
+  /** A query on the site's database. */
+  sql<Row extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(SCALE_POSTGRES);
+  const name = `reeltime_test_scale_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect().catch((error: unknown) => {
+    throw new Error(
+      `The scale suites need PostgreSQL at ${base.host} (set SCALE_DATABASE_URL): ${String(error)}`,
+    );
+  });
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base.toString() });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function startScaleSite(options: {
+  api: number;
+  workers: number;
+  /** Extra environment for every process (e.g. another REDIS_URL). */
+  env?: NodeJS.ProcessEnv;
+  /** Logs each process line to stdout as well (for debugging a suite). */
+  echo?: boolean;
+}): Promise<ScaleSite> {
+  const database = await createDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'reeltime-scale-'));
+  const redisPrefix = `reeltime-scale:${process.pid}:${randomBytes(4).toString('hex')}:`;
+  const redisUrl = options.env?.REDIS_URL ?? SCALE_REDIS;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: redisPrefix,
+    TOKEN_PEPPER: randomBytes(32).toString('hex'),
+    MEDIA_SIGNING_KEY: randomBytes(32).toString('hex'),
+    PUBLIC_URL: 'http://localhost:3000',
+    // Load comes from one address; the rate-limit suite sets its own limit.
+    RATE_LIMIT_AUTH_MAX: '100000',
+    CATALOG_CACHE_SECONDS: '30',
+    ...options.env,
+  };
+  const output: string[] = [];
+  const keep = (line: string) => {
+    output.push(line);
+    if (output.length > 2000) output.splice(0, output.length - 2000);
+    if (options.echo) process.stdout.write(`${line}\n`);
+  };
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  let cluster: RunningCluster;
+  try {
+    cluster = await launchCluster({
+      api: options.api,
+      workers: options.workers,
+      port: 0,
+      host: '127.0.0.1',
+      env,
+      trustIncoming: false,
+      log: (line) => keep(`cluster | ${line}`),
+      output: (name, line) => keep(`${name} | ${line}`),
+    });
+  } catch (error) {
+    await pool.end();
+    await database.drop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`the cluster did not start: ${String(error)}\n${output.slice(-40).join('\n')}`);
+  }
+  return {
+    url: cluster.url,
+    apiUrl: (index) => `http://127.0.0.1:${cluster.backends[index]!.port}`,
+    cluster,
+    databaseUrl: database.url,
+    redisUrl,
+    redisPrefix,
+    dataDir,
+    env,
+    output,
+    async sql(text, values) {
+      return (await pool.query(text, values)).rows;
+    },
+    async close() {
+      await cluster.stop();
+      await pool.end();
+      await database.drop();
+      await deleteKeys(redisUrl, redisPrefix).catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
