@@ -1,13 +1,11 @@
 import '../members.scss';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_JOB_STATES, type AdminJob, type AdminJobState } from '@reeltime/contract';
-import { errorMessage } from '../../../../lib/api-client';
 import { adminRequest } from '../../admin-api';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { ConfirmAction } from '../../shell/components/confirm-action';
-import { DataTable, type Column } from '../../shell/components/data-table';
-import { EmptyState } from '../../shell/components/empty-state';
-import { Pagination } from '../../shell/components/pagination';
+import { type Column } from '../../shell/components/data-table';
+import { FilterSelect, PagedList } from '../../shell/components/paged-list';
 import { StatusBadge } from '../../shell/components/status-badge';
 import { useAdminMutation } from '../../shell/components/use-admin-mutation';
 import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
@@ -161,79 +159,36 @@ export function JobsPage() {
         }
       />
       <div className="admin-filters">
-        <div>
-          <label htmlFor="jobs-type" className="form-label">
-            Type
-          </label>
-          <select
-            id="jobs-type"
-            className="form-select form-select-sm"
-            value={url.values.type}
-            onChange={(event) => url.set({ type: event.target.value })}
-          >
-            <option value="">Every type</option>
-            {(jobs.data?.types ?? (url.values.type ? [url.values.type] : [])).map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="jobs-state" className="form-label">
-            State
-          </label>
-          <select
-            id="jobs-state"
-            className="form-select form-select-sm"
-            value={state ?? ''}
-            onChange={(event) => url.set({ state: event.target.value })}
-          >
-            <option value="">Any state</option>
-            {ADMIN_JOB_STATES.map((value) => (
-              <option key={value} value={value}>
-                {value.charAt(0).toUpperCase() + value.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="jobs-type"
+          label="Type"
+          value={url.values.type}
+          anyLabel="Every type"
+          options={jobs.data?.types ?? (url.values.type ? [url.values.type] : [])}
+          onChange={(value) => url.set({ type: value })}
+        />
+        <FilterSelect
+          id="jobs-state"
+          label="State"
+          value={state ?? ''}
+          anyLabel="Any state"
+          options={ADMIN_JOB_STATES}
+          optionLabel={(value) => value.charAt(0).toUpperCase() + value.slice(1)}
+          onChange={(value) => url.set({ state: value })}
+        />
       </div>
-      <DataTable
+      <PagedList
         caption="Jobs"
         columns={columns}
-        rows={jobs.data?.items}
+        query={jobs}
         rowKey={(job) => job.id}
-        isLoading={jobs.isPending}
-        error={
-          jobs.isError
-            ? {
-                message: errorMessage(jobs.error, 'The jobs could not be loaded.'),
-                onRetry: () => void jobs.refetch(),
-              }
-            : null
-        }
-        empty={
-          <EmptyState
-            title={filtered ? 'No job matches.' : 'No jobs yet.'}
-            action={
-              filtered ? (
-                <button type="button" className="btn btn-sm btn-outline-light" onClick={url.reset}>
-                  Clear the filters
-                </button>
-              ) : undefined
-            }
-          />
-        }
+        loadError="The jobs could not be loaded."
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={(next) => url.set({ page: String(next) })}
+        empty={{ title: 'No jobs yet.', filteredTitle: 'No job matches.' }}
+        onClearFilters={filtered ? url.reset : undefined}
       />
-      {jobs.data ? (
-        <Pagination
-          page={page}
-          perPage={PER_PAGE}
-          total={jobs.data.total}
-          onPageChange={(next) => url.set({ page: String(next) })}
-          label="Jobs pages"
-        />
-      ) : null}
     </>
   );
 }

@@ -2,12 +2,10 @@ import '../members.scss';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_MAIL_STATUSES, type AdminMailSummary, type MailStatus } from '@reeltime/contract';
-import { errorMessage } from '../../../../lib/api-client';
 import { adminRequest } from '../../admin-api';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
-import { DataTable, type Column } from '../../shell/components/data-table';
-import { EmptyState } from '../../shell/components/empty-state';
-import { Pagination } from '../../shell/components/pagination';
+import { type Column } from '../../shell/components/data-table';
+import { FilterSelect, PagedList } from '../../shell/components/paged-list';
 import { StatusBadge } from '../../shell/components/status-badge';
 import { useAdminMutation } from '../../shell/components/use-admin-mutation';
 import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
@@ -127,61 +125,28 @@ export function MailPage() {
           value={url.values.search}
           onSearch={(search) => url.set({ search })}
         />
-        <div>
-          <label htmlFor="mail-status" className="form-label">
-            Status
-          </label>
-          <select
-            id="mail-status"
-            className="form-select form-select-sm"
-            value={status ?? ''}
-            onChange={(event) => url.set({ status: event.target.value })}
-          >
-            <option value="">Any status</option>
-            {ADMIN_MAIL_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="mail-status"
+          label="Status"
+          value={status ?? ''}
+          anyLabel="Any status"
+          options={ADMIN_MAIL_STATUSES}
+          optionLabel={(value) => STATUS_LABELS[value]}
+          onChange={(value) => url.set({ status: value })}
+        />
       </div>
-      <DataTable
+      <PagedList
         caption="Outbox"
         columns={columns}
-        rows={mail.data?.items}
+        query={mail}
         rowKey={(message) => message.id}
-        isLoading={mail.isPending}
-        error={
-          mail.isError
-            ? {
-                message: errorMessage(mail.error, 'The outbox could not be loaded.'),
-                onRetry: () => void mail.refetch(),
-              }
-            : null
-        }
-        empty={
-          <EmptyState
-            title={filtered ? 'No message matches.' : 'No mail yet.'}
-            action={
-              filtered ? (
-                <button type="button" className="btn btn-sm btn-outline-light" onClick={url.reset}>
-                  Clear the filters
-                </button>
-              ) : undefined
-            }
-          />
-        }
+        loadError="The outbox could not be loaded."
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={(next) => url.set({ page: String(next) })}
+        empty={{ title: 'No mail yet.', filteredTitle: 'No message matches.' }}
+        onClearFilters={filtered ? url.reset : undefined}
       />
-      {mail.data ? (
-        <Pagination
-          page={page}
-          perPage={PER_PAGE}
-          total={mail.data.total}
-          onPageChange={(next) => url.set({ page: String(next) })}
-          label="Mail pages"
-        />
-      ) : null}
       {open !== null ? (
         <MailMessageDialog
           id={open}

@@ -2,12 +2,10 @@ import '../members.scss';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { MEMBER_STATUS_FILTERS, type AdminMemberSummary, type MemberStatusFilter } from '@reeltime/contract';
-import { errorMessage } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
-import { DataTable, type Column } from '../../shell/components/data-table';
-import { EmptyState } from '../../shell/components/empty-state';
-import { Pagination } from '../../shell/components/pagination';
+import { type Column } from '../../shell/components/data-table';
+import { FilterSelect, PagedList } from '../../shell/components/paged-list';
 import { StatusBadge } from '../../shell/components/status-badge';
 import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
 import { membersQuery } from '../api/members-queries';
@@ -94,63 +92,33 @@ export function MembersPage() {
           value={url.values.search}
           onSearch={(search) => url.set({ search })}
         />
-        <div>
-          <label htmlFor="members-status" className="form-label">
-            Status
-          </label>
-          <select
-            id="members-status"
-            className="form-select form-select-sm"
-            value={status ?? ''}
-            onChange={(event) => url.set({ status: event.target.value })}
-          >
-            <option value="">Everyone</option>
-            {MEMBER_STATUS_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="members-status"
+          label="Status"
+          value={status ?? ''}
+          anyLabel="Everyone"
+          options={MEMBER_STATUS_FILTERS}
+          optionLabel={(value) => STATUS_LABELS[value]}
+          onChange={(value) => url.set({ status: value })}
+        />
       </div>
-      <DataTable
+      <PagedList
         caption="Members"
         columns={columns}
-        rows={members.data?.items}
+        query={members}
         rowKey={(member) => member.id}
-        isLoading={members.isPending}
-        error={
-          members.isError
-            ? {
-                message: errorMessage(members.error, 'The members could not be loaded.'),
-                onRetry: () => void members.refetch(),
-              }
-            : null
-        }
-        empty={
-          <EmptyState
-            title={filtered ? 'No member matches.' : 'No members yet.'}
-            hint={filtered ? 'Try part of the name or of the email address.' : undefined}
-            action={
-              filtered ? (
-                <button type="button" className="btn btn-sm btn-outline-light" onClick={url.reset}>
-                  Clear the filters
-                </button>
-              ) : undefined
-            }
-          />
-        }
+        loadError="The members could not be loaded."
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={(next) => url.set({ page: String(next) })}
+        empty={{
+          title: 'No members yet.',
+          filteredTitle: 'No member matches.',
+          filteredHint: 'Try part of the name or of the email address.',
+        }}
+        onClearFilters={filtered ? url.reset : undefined}
         onRowOpen={(member) => void navigate(`/admin/members/${member.id}`)}
       />
-      {members.data ? (
-        <Pagination
-          page={page}
-          perPage={PER_PAGE}
-          total={members.data.total}
-          onPageChange={(next) => url.set({ page: String(next) })}
-          label="Members pages"
-        />
-      ) : null}
     </>
   );
 }
