@@ -28,7 +28,7 @@ const SWEEP_INTERVAL_MS = 60 * MINUTE_MS;
 /** The console's video uploads, transcoding and captions (admin scope). */
 export async function adminMediaRoutes(app: FastifyInstance): Promise<void> {
   const media = createAdminMediaService(app.ctx);
-  const uploads = createVideoUploads(app.ctx.config, media, app.log);
+  const uploads = createVideoUploads(app.ctx.config, media, app.log, app.ctx.redis);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Abandoned uploads are deleted at start and every hour.

@@ -13,10 +13,12 @@ import {
   UploadMetadataSchema,
   type UploadMetadata,
 } from '@reeltime/contract';
+import type { RedisConnection } from '../../adapters/redis/redis-connection';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/envelope';
 import type { AdminMediaService } from './admin-media.service';
+import { createRedisUploadLocker, LOCK_SERVICE_UNAVAILABLE } from './redis-upload-locker';
 
 /** tus answers errors as `{ status_code, body }`; ours carry the API's error envelope as the body. */
 interface TusError {
@@ -144,12 +146,15 @@ export interface VideoUploads {
  * The tus server of the console's video uploads (docs/decisions/0015-resumable-video-uploads.md):
  * `@tus/file-store` in DATA_DIR/uploads, at most MEDIA_UPLOAD_MAX_BYTES per upload. Creating an
  * upload checks its metadata and target; the last PATCH has the service probe and accept the
- * file (or refuse it, deleting it) before the client hears that it is done.
+ * file (or refuse it, deleting it) before the client hears that it is done. With Redis (the
+ * scaled-out mode), an upload's lock is shared by every process (decision 0022), so its requests
+ * may land on any of them; otherwise tus's in-process MemoryLocker is used.
  */
 export function createVideoUploads(
   config: Config,
   service: AdminMediaService,
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+  redis: RedisConnection | null = null,
 ): VideoUploads {
   const directory = path.join(config.dataDir, 'uploads');
   mkdirSync(directory, { recursive: true });
@@ -164,9 +169,17 @@ export function createVideoUploads(
     return userId;
   };
 
+  const locker = redis
+    ? createRedisUploadLocker(redis, {
+        onLockLost: (uploadId, error) =>
+          log.warn({ err: error, uploadId }, 'an upload lock expired or could not be renewed'),
+      })
+    : undefined;
+
   const server = new Server({
     path: `${API_BASE}${AdminMediaPaths.uploads}`,
     datastore: store,
+    locker,
     maxSize: maxBytes,
     relativeLocation: true,
     respectForwardedHeaders: config.trustProxy,
@@ -220,7 +233,8 @@ export function createVideoUploads(
     onResponseError(_request, error) {
       if (isTusError(error) && error.body.startsWith('{')) return error;
       const status = isTusError(error) ? error.status_code : 500;
-      if (status >= 500) log.error({ err: error }, 'video upload failed');
+      if (status >= 500 && error !== LOCK_SERVICE_UNAVAILABLE)
+        log.error({ err: error }, 'video upload failed');
       return tusError(status, messageFor(status, isTusError(error) ? error.body : '', maxBytes));
     },
   });
