@@ -54,6 +54,10 @@ export function createDb(databaseUrl: string): { db: Db; dialect: Dialect } {
   // An idle client whose connection the server ended (restart, administrator command) is dropped
   // by the pool and replaced on the next checkout; unhandled, its 'error' event would end the process.
   pool.on('error', () => {});
+  // A client in use (mid-query or holding a transaction) whose connection dies would emit 'error'
+  // with nobody listening and end the process. Its queries fail on their own, and the pool drops a
+  // client that is no longer queryable when it is released, so the error needs no other handling.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
 }
 
