@@ -37,8 +37,8 @@ export interface ScaleSite {
   close(): Promise<void>;
 }
 
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(SCALE_POSTGRES);
+async function createDatabase(server: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(server);
   const name = `reeltime_test_scale_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect().catch((error: unknown) => {
@@ -87,8 +87,10 @@ export async function startScaleSite(options: {
   env?: NodeJS.ProcessEnv;
   /** Logs each process line to stdout as well (for debugging a suite). */
   echo?: boolean;
+  /** The PostgreSQL server to create the site's database on (default: SCALE_POSTGRES). */
+  postgresUrl?: string;
 }): Promise<ScaleSite> {
-  const database = await createDatabase();
+  const database = await createDatabase(options.postgresUrl ?? SCALE_POSTGRES);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reeltime-scale-'));
   const redisPrefix = `reeltime-scale:${process.pid}:${randomBytes(4).toString('hex')}:`;
   const redisUrl = options.env?.REDIS_URL ?? SCALE_REDIS;
@@ -117,6 +119,8 @@ export async function startScaleSite(options: {
     if (options.echo) process.stdout.write(`${line}\n`);
   };
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  // A suite may restart the database server: an idle client it drops must not end the test run.
+  pool.on('error', () => undefined);
   let cluster: RunningCluster;
   try {
     cluster = await launchCluster({
