@@ -5,7 +5,7 @@ import { AdminMembersMessages, type AdminJob } from '@reeltime/contract';
 import { ok } from '../../../../testing/fetch-mock';
 import { renderWithRouter } from '../../../../testing/render';
 import { job } from '../testing/fixtures';
-import { mockAdminApi } from '../testing/mock-admin-api';
+import { mockAdminApi } from '../../../../testing/admin-fetch-mock';
 import { JobsPage } from './jobs-page';
 
 const list = (items: AdminJob[]) =>
@@ -28,7 +28,7 @@ describe('Jobs page', () => {
     expect(row).toHaveTextContent('videoId: 12');
     expect(row).toHaveTextContent('1/3');
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '80'), { timeout: 4000 });
-    expect(api.calls('GET /admin/jobs').length).toBeGreaterThanOrEqual(2);
+    expect(api.adminCalls('GET /admin/jobs').length).toBeGreaterThanOrEqual(2);
   });
 
   it('stops refreshing once nothing is under way', async () => {
@@ -36,7 +36,7 @@ describe('Jobs page', () => {
     renderWithRouter(<JobsPage />, { path: '/admin/jobs' });
     expect(await screen.findByText('Done')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(api.calls('GET /admin/jobs')).toHaveLength(1);
+    expect(api.adminCalls('GET /admin/jobs')).toHaveLength(1);
   });
 
   it('retries a failed job and cancels a queued one after a confirmation', async () => {
@@ -59,7 +59,7 @@ describe('Jobs page', () => {
     renderWithRouter(<JobsPage />, { path: '/admin/jobs?state=failed' });
     const user = userEvent.setup();
     expect(await screen.findByText('ffmpeg exited with 1')).toBeInTheDocument();
-    expect(api.calls('GET /admin/jobs')[0]!.url.searchParams.get('state')).toBe('failed');
+    expect(api.adminCalls('GET /admin/jobs')[0]!.url.searchParams.get('state')).toBe('failed');
 
     await user.click(screen.getByRole('button', { name: 'Retry job 40 (transcode)' }));
     expect(await screen.findByText(AdminMembersMessages.jobRequeued)).toBeInTheDocument();
@@ -68,7 +68,9 @@ describe('Jobs page', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel job 41?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the job' }));
     expect(await screen.findByText(AdminMembersMessages.jobCancelled)).toBeInTheDocument();
-    expect(api.calls('POST /admin/jobs/:id/cancel')[0]!.url.pathname).toBe('/api/v1/admin/jobs/41/cancel');
+    expect(api.adminCalls('POST /admin/jobs/:id/cancel')[0]!.url.pathname).toBe(
+      '/api/v1/admin/jobs/41/cancel',
+    );
 
     await user.selectOptions(screen.getByLabelText('Type'), 'transcode');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('type=transcode'));

@@ -5,7 +5,7 @@ import { AdminMembersMessages } from '@reeltime/contract';
 import { ok } from '../../../../testing/fetch-mock';
 import { renderWithRouter } from '../../../../testing/render';
 import { mailMessage } from '../testing/fixtures';
-import { mockAdminApi } from '../testing/mock-admin-api';
+import { mockAdminApi } from '../../../../testing/admin-fetch-mock';
 import { MailPage } from './mail-page';
 
 const { text: _text, html: _html, reply_to: _replyTo, ...summary } = mailMessage();
@@ -20,7 +20,7 @@ describe('Mail page', () => {
     expect(row).toHaveTextContent('grace@example.com');
     expect(within(row).getByText('Failed')).toBeInTheDocument();
     expect(row).toHaveTextContent('ECONNREFUSED');
-    expect(api.calls('GET /admin/mail')[0]!.url.searchParams.get('status')).toBe('failed');
+    expect(api.adminCalls('GET /admin/mail')[0]!.url.searchParams.get('status')).toBe('failed');
     expect(screen.getByLabelText('Status')).toHaveValue('failed');
   });
 
@@ -50,7 +50,7 @@ describe('Mail page', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Send again' }));
     expect(await screen.findByText(AdminMembersMessages.mailRequeued)).toBeInTheDocument();
-    expect(api.calls('POST /admin/mail/:id/retry')[0]!.url.pathname).toBe('/api/v1/admin/mail/21/retry');
+    expect(api.adminCalls('POST /admin/mail/:id/retry')[0]!.url.pathname).toBe('/api/v1/admin/mail/21/retry');
     expect(within(dialog).queryByRole('button', { name: 'Send again' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -5,7 +5,7 @@ import { AdminMembersMessages } from '@reeltime/contract';
 import { fail, ok } from '../../../../testing/fetch-mock';
 import { renderWithRouter, signIn } from '../../../../testing/render';
 import { memberDetail } from '../testing/fixtures';
-import { mockAdminApi } from '../testing/mock-admin-api';
+import { mockAdminApi } from '../../../../testing/admin-fetch-mock';
 import { MemberPage } from './member-page';
 
 function renderMember(id = 7) {
@@ -46,11 +46,11 @@ describe('Member page', () => {
     expect(dialog).toHaveTextContent('signed out on every device');
     // The safe choice has the focus.
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    expect(api.calls('POST /admin/members/:id/disable')).toHaveLength(0);
+    expect(api.adminCalls('POST /admin/members/:id/disable')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
 
     expect(await screen.findByText(AdminMembersMessages.memberDisabled)).toBeInTheDocument();
-    expect(api.calls('POST /admin/members/:id/disable')).toHaveLength(1);
+    expect(api.adminCalls('POST /admin/members/:id/disable')).toHaveLength(1);
     expect(screen.getByText('0 devices')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Enable' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Enable' }));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../../testing/fetch-mock';
 import { renderWithRouter } from '../../../../testing/render';
 import { memberSummary } from '../testing/fixtures';
-import { mockAdminApi } from '../testing/mock-admin-api';
+import { mockAdminApi } from '../../../../testing/admin-fetch-mock';
 import { MembersPage } from './members-page';
 
 const page = (items = [memberSummary()], total = items.length) => ok({ items, total, page: 1, per_page: 25 });
@@ -19,7 +19,7 @@ describe('Members page', () => {
     expect(within(row).getByText('Active')).toBeInTheDocument();
     expect(row).toHaveTextContent('Premium');
     expect(screen.getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute('href', '/admin/members/7');
-    expect(api.calls('GET /admin/members')[0]!.url.searchParams.get('search')).toBe('grace');
+    expect(api.adminCalls('GET /admin/members')[0]!.url.searchParams.get('search')).toBe('grace');
     expect(screen.getByRole('searchbox', { name: 'Search members' })).toHaveValue('grace');
 
     const user = userEvent.setup();
@@ -35,7 +35,7 @@ describe('Members page', () => {
         '/admin/members?search=hopper&status=disabled',
       ),
     );
-    const last = api.calls('GET /admin/members').at(-1)!.url.searchParams;
+    const last = api.adminCalls('GET /admin/members').at(-1)!.url.searchParams;
     expect(last.get('status')).toBe('disabled');
     expect(last.get('search')).toBe('hopper');
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AdminTitlesMessages as M, type AdminSeason } from '@reeltime/contract';
 import { fail, ok } from '../../../../testing/fetch-mock';
 import { LocationProbe, renderWithRouter } from '../../../../testing/render';
-import { mockAdminApi } from '../../members/testing/mock-admin-api';
+import { mockAdminApi } from '../../../../testing/admin-fetch-mock';
 import { genres, person, titleDetail } from '../testing/fixtures';
 import { NewTitlePage, TitleEditorPage } from './title-editor-page';
 
@@ -60,7 +60,7 @@ describe('Title editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText(M.saved)).toBeInTheDocument();
-    expect(api.calls('PATCH /admin/titles/:id')[0]!.json()).toEqual({
+    expect(api.adminCalls('PATCH /admin/titles/:id')[0]!.json()).toEqual({
       type: 'movie',
       name: 'Harbour Lights Returns',
       description: 'A ferry pilot finds a letter.',
@@ -95,14 +95,14 @@ describe('Title editor', () => {
     await user.type(trailer, 'https://vimeo.com/76979871');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(M.trailerNotYoutube)).toBeInTheDocument();
-    expect(api.calls('PATCH /admin/titles/:id')).toHaveLength(0);
+    expect(api.adminCalls('PATCH /admin/titles/:id')).toHaveLength(0);
 
     await user.type(name, 'Fixed');
     await user.selectOptions(screen.getByLabelText('Trailer link'), 'vimeo');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     const fieldError = await screen.findAllByText(M.genreUnknown);
     expect(fieldError.length).toBeGreaterThanOrEqual(1);
-    expect(api.calls('PATCH /admin/titles/:id')[0]!.json()).toMatchObject({
+    expect(api.adminCalls('PATCH /admin/titles/:id')[0]!.json()).toMatchObject({
       trailer: { type: 'vimeo', url: 'https://vimeo.com/76979871' },
     });
   });
@@ -118,14 +118,14 @@ describe('Title editor', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Find a person to add'), 'ben');
     await user.click(await screen.findByRole('button', { name: 'Add Ben Hill' }));
-    expect(api.calls('GET /admin/people').at(-1)!.url.searchParams.get('search')).toBe('ben');
+    expect(api.adminCalls('GET /admin/people').at(-1)!.url.searchParams.get('search')).toBe('ben');
     const role = screen.getByLabelText('Role of Ben Hill');
     await user.clear(role);
     await user.type(role, 'Director');
     await user.click(screen.getByRole('button', { name: 'Move Ben Hill up' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText(M.saved);
-    expect((api.calls('PATCH /admin/titles/:id')[0]!.json() as { cast: unknown }).cast).toEqual([
+    expect((api.adminCalls('PATCH /admin/titles/:id')[0]!.json() as { cast: unknown }).cast).toEqual([
       { person_id: 4, job_title: 'Director' },
       { person_id: 3, job_title: 'Actor' },
     ]);
@@ -162,7 +162,7 @@ describe('Title editor', () => {
     const unpublish = screen.getByRole('alertdialog', { name: 'Unpublish “Harbour Lights”?' });
     await user.click(within(unpublish).getByRole('button', { name: 'Unpublish' }));
     expect(await screen.findByText(M.unpublished)).toBeInTheDocument();
-    expect(api.calls('PATCH /admin/titles/:id')[0]!.json()).toEqual({ is_published: false });
+    expect(api.adminCalls('PATCH /admin/titles/:id')[0]!.json()).toEqual({ is_published: false });
     // The switch follows the header's action; the unsaved edit stays.
     await waitFor(() =>
       expect(screen.getByRole('checkbox', { name: 'Published (members can see it)' })).not.toBeChecked(),
@@ -172,10 +172,10 @@ describe('Title editor', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete “Harbour Lights”?' });
-    expect(api.calls('DELETE /admin/titles/:id')).toHaveLength(0);
+    expect(api.adminCalls('DELETE /admin/titles/:id')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Delete title' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/titles$/));
-    expect(api.calls('DELETE /admin/titles/:id')).toHaveLength(1);
+    expect(api.adminCalls('DELETE /admin/titles/:id')).toHaveLength(1);
   });
 
   it('creates a title, uploads its poster, and opens it', async () => {
@@ -193,7 +193,7 @@ describe('Title editor', () => {
     await user.upload(screen.getByLabelText('Poster'), poster);
     await user.click(screen.getByRole('button', { name: 'Create title' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/titles/12'));
-    expect(api.calls('POST /admin/titles')[0]!.json()).toMatchObject({
+    expect(api.adminCalls('POST /admin/titles')[0]!.json()).toMatchObject({
       type: 'tvshow',
       name: 'Fresh',
       is_published: false,
@@ -201,7 +201,7 @@ describe('Title editor', () => {
       genre_ids: [],
       cast: [],
     });
-    const upload = api.calls('POST /admin/titles/:id/images')[0]!;
+    const upload = api.adminCalls('POST /admin/titles/:id/images')[0]!;
     expect(upload.url.pathname).toBe('/api/v1/admin/titles/12/images');
     expect((upload.body as FormData).get('poster')).toBeInstanceOf(File);
     expect(await screen.findByText(M.created)).toBeInTheDocument();
@@ -247,12 +247,12 @@ describe('Title editor', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add season' }));
     expect(await screen.findByText('Season added.')).toBeInTheDocument();
-    expect(api.calls('POST /admin/titles/:id/seasons')).toHaveLength(1);
+    expect(api.adminCalls('POST /admin/titles/:id/seasons')).toHaveLength(1);
 
     await user.type(screen.getByLabelText('New episode name'), 'Second');
     await user.click(screen.getByRole('button', { name: 'Add episode' }));
     await screen.findByText('Episode added.');
-    expect(api.calls('POST /admin/seasons/:id/episodes')[0]!.json()).toEqual({ name: 'Second' });
+    expect(api.adminCalls('POST /admin/seasons/:id/episodes')[0]!.json()).toEqual({ name: 'Second' });
 
     await user.click(screen.getByRole('button', { name: 'Delete episode 1, Pilot' }));
     await user.click(
@@ -261,7 +261,7 @@ describe('Title editor', () => {
       }),
     );
     expect(await screen.findByText('Episode deleted.')).toBeInTheDocument();
-    expect(api.calls('DELETE /admin/episodes/:id')[0]!.url.pathname).toBe('/api/v1/admin/episodes/31');
+    expect(api.adminCalls('DELETE /admin/episodes/:id')[0]!.url.pathname).toBe('/api/v1/admin/episodes/31');
   });
 
   it('says so when the title does not exist', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminTitleRow } from '@reeltime/contract';
 import { fail, ok } from '../../../../testing/fetch-mock';
 import { renderWithRouter } from '../../../../testing/render';
-import { mockAdminApi } from '../../members/testing/mock-admin-api';
+import { mockAdminApi } from '../../../../testing/admin-fetch-mock';
 import { genres, titleRow } from '../testing/fixtures';
 import { TitlesPage } from './titles-page';
 
@@ -51,7 +51,7 @@ describe('Titles page', () => {
       path: '/admin/titles?search=harbour&type=movie&genre=2&published=true&video=false&sort=name&page=2',
     });
     await screen.findByRole('link', { name: 'Harbour Lights' });
-    const sent = api.calls('GET /admin/titles')[0]!.url.searchParams;
+    const sent = api.adminCalls('GET /admin/titles')[0]!.url.searchParams;
     expect(Object.fromEntries(sent)).toEqual({
       search: 'harbour',
       type: 'movie',
@@ -72,7 +72,7 @@ describe('Titles page', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'false');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('published=false'));
     await waitFor(() =>
-      expect(api.calls('GET /admin/titles').at(-1)!.url.searchParams.get('published')).toBe('false'),
+      expect(api.adminCalls('GET /admin/titles').at(-1)!.url.searchParams.get('published')).toBe('false'),
     );
 
     const search = screen.getByLabelText('Search titles');
@@ -99,7 +99,7 @@ describe('Titles page', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Publish 2 titles?' });
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('2 titles published.')).toBeInTheDocument();
-    expect(api.calls('POST /admin/titles/bulk')[0]!.json()).toEqual({ ids: [7, 8], action: 'publish' });
+    expect(api.adminCalls('POST /admin/titles/bulk')[0]!.json()).toEqual({ ids: [7, 8], action: 'publish' });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled());
   });
 
