@@ -12,6 +12,8 @@ export const profile = {
   clients: ci ? 8 : 24,
   /** Rounds of kill -9 of a SQLite server under concurrent writes. */
   sqliteRounds: ci ? 15 : 100,
+  /** Clients writing to the SQLite server when it is killed. */
+  sqliteClients: ci ? 6 : 8,
   /** Malformed requests sent by the bad-input suite (at least 1 000 either way). */
   badRequests: ci ? 1000 : 3000,
 } as const;
