@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { MediaTools } from './media/ffmpeg';
@@ -143,14 +143,25 @@ export class ConfigError extends Error {
   }
 }
 
-/** A secret the operator did not set is generated once and kept in DATA_DIR. */
+/**
+ * A secret the operator did not set is generated once and kept in DATA_DIR. Processes sharing
+ * DATA_DIR may start at the same instant: each writes a complete draft and links it into place,
+ * which only the first can do, and every process then reads the one that won.
+ */
 function persistedSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, 'secrets', name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const draft = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+  return readFileSync(file, 'utf8').trim();
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
