@@ -1,0 +1,333 @@
+/**
+ * Scaled-out throughput benchmark:
+ * `npm run bench:scale [-- --duration 10 --connections 50 --titles 5000 --long-seconds 60
+ *   --long-connections 500 --postgres URL --redis URL]`.
+ *
+ * Seeds a synthetic catalog into a fresh PostgreSQL database (with its own Redis key prefix and
+ * DATA_DIR), starts three API processes (src/main.ts, production mode) with the cluster's
+ * launcher, and loads a mixed read workload (browse rows, details, search, a member's watch list
+ * and the plans) with autocannon in a worker thread against: one process directly (the baseline),
+ * and 1, 2 and 3 processes behind the cluster's round-robin proxy. The setups run in alternating
+ * slices, so a change in the machine's load hits all alike. Then a long run at many connections
+ * against the three processes counts errors. The CPU each part used is read from /proc, to show
+ * what limits the gain. Everything is removed at the end, on failure and on Ctrl-C.
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { API_BASE, ApiPaths, RowPaths, pathWith } from '@reeltime/contract';
+import { createProxy } from '../src/cluster/proxy';
+import type { RunningCluster } from '../src/cluster/cluster';
+import { call, signUp } from '../scale/harness/client';
+import { SCALE_POSTGRES, SCALE_REDIS } from '../scale/harness/site';
+import { prepareBenchSite, type BenchSite } from './support/bench-site';
+import { coresUsed, meanCores, sampleCpu, type CoresUsed } from './support/cpu-time';
+import {
+  combineSlices,
+  runMixedLoad,
+  serverErrors,
+  statusBreakdown,
+  type LoadRequest,
+  type LoadResult,
+} from './support/mixed-load';
+import { table } from './support/table';
+import { Teardown } from './support/teardown';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    titles: { type: 'string', default: '5000' },
+    warmup: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '2' },
+    'long-seconds': { type: 'string', default: '60' },
+    'long-connections': { type: 'string', default: '500' },
+    postgres: { type: 'string', default: SCALE_POSTGRES },
+    redis: { type: 'string', default: SCALE_REDIS },
+  },
+});
+const numbers = {
+  duration: Number(args.duration),
+  connections: Number(args.connections),
+  titles: Number(args.titles),
+  warmup: Number(args.warmup),
+  rounds: Math.max(1, Math.round(Number(args.rounds))),
+  'long-seconds': Number(args['long-seconds']),
+  'long-connections': Number(args['long-connections']),
+};
+for (const [name, value] of Object.entries(numbers)) {
+  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number`);
+}
+const { duration, connections, titles, warmup, rounds } = numbers;
+const longSeconds = numbers['long-seconds'];
+const longConnections = numbers['long-connections'];
+const API_PROCESSES = 3;
+
+/** Queries typed into the search box, one with a typo. */
+const SEARCH_QUERIES = ['midnight', 'lantern', 'crimson harbour', 'midnigt lantern', 'the saffron'];
+
+interface Setup {
+  name: string;
+  url: string;
+  /** API processes serving it (for the explanation). */
+  processes: number;
+}
+
+/**
+ * The mix each connection cycles through: the six browse rows and title details as a visitor
+ * (shared cached answers), and as a signed-in member searches, suggestions, the watch list and
+ * the plans (member scope: the token is checked on each).
+ */
+function mixedWorkload(token: string, detailIds: number[]): LoadRequest[] {
+  const visitor = (apiPath: string): LoadRequest => ({ method: 'GET', path: `${API_BASE}${apiPath}` });
+  const member = (apiPath: string): LoadRequest => ({
+    method: 'GET',
+    path: `${API_BASE}${apiPath}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const requests: LoadRequest[] = [];
+  const rows = Object.values(RowPaths);
+  const searches = SEARCH_QUERIES.map((query) => `${ApiPaths.search}?search=${encodeURIComponent(query)}`);
+  for (const [index, id] of detailIds.entries()) {
+    requests.push(visitor(rows[index % rows.length]!));
+    requests.push(visitor(pathWith(ApiPaths.movieDetails, { id })));
+    if (index % 2 === 0) requests.push(member(searches[(index / 2) % searches.length]!));
+  }
+  requests.push(
+    member(`${ApiPaths.suggestions}?query=${encodeURIComponent(SEARCH_QUERIES[0]!)}`),
+    member(ApiPaths.watchList),
+    member(ApiPaths.plans),
+  );
+  return requests;
+}
+
+/** A member with a few titles on the watch list, and titles to open. */
+async function prepareMember(base: string): Promise<{ token: string; detailIds: number[] }> {
+  const member = await signUp(base, 'bench');
+  const popular = await call(base, 'GET', ApiPaths.popularMovies);
+  const latest = await call(base, 'GET', ApiPaths.latestMovies);
+  const ids = [...(popular.body?.data ?? []), ...(latest.body?.data ?? [])].map(
+    (title: { id: number }) => title.id,
+  );
+  const detailIds = [...new Set(ids)].slice(0, 12);
+  if (detailIds.length < 6)
+    throw new Error(`the browse rows list too few titles: ${popular.text.slice(0, 200)}`);
+  for (const id of detailIds.slice(0, 5)) {
+    const saved = await call(base, 'POST', ApiPaths.saveWatchList, {
+      token: member.token,
+      body: { entertainment_id: id },
+    });
+    if (saved.status !== 200) throw new Error(`save-watch-list answered ${saved.status}: ${saved.text}`);
+  }
+  return { token: member.token, detailIds };
+}
+
+/** Every request of the mix must succeed before it is measured. */
+async function checkWorkload(base: string, requests: LoadRequest[]): Promise<void> {
+  for (const request of requests) {
+    const res = await fetch(`${base}${request.path}`, {
+      headers: request.headers,
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${request.path} answered ${res.status}: ${text.slice(0, 200)}`);
+  }
+}
+
+/** One proxy per number of processes: the cluster's own for all three, the same code for fewer. */
+function proxiesFor(cluster: RunningCluster, teardown: Teardown, site: BenchSite) {
+  return async (count: number): Promise<string> => {
+    if (count === cluster.backends.length) return cluster.url;
+    const proxy = createProxy({
+      backends: cluster.backends.slice(0, count),
+      trustIncoming: false,
+      onUpstreamError: (backend, error, retriedOn) =>
+        site.output.push(
+          `proxy-${count} | ${backend.name}: ${(error as NodeJS.ErrnoException).code ?? error.message}` +
+            (retriedOn ? `; read retried on ${retriedOn.name}` : ''),
+        ),
+    });
+    teardown.add(`close the proxy for ${count} processes`, () => proxy.close());
+    await new Promise<void>((resolve, reject) => {
+      proxy.server.once('error', reject);
+      proxy.server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = proxy.server.address() as { port: number };
+    return `http://127.0.0.1:${port}`;
+  };
+}
+
+const fixed = (value: number, digits = 1) => value.toFixed(digits);
+
+function describeCores(cores: CoresUsed): string {
+  return (
+    `load generator ${fixed(cores.loadGenerator)}, proxy ${fixed(cores.proxy)}, ` +
+    `API processes ${fixed(cores.api)}, PostgreSQL ${fixed(cores.postgres)}, ` +
+    `Redis and other work ${fixed(cores.rest)} ` +
+    `(machine ${fixed(cores.machine)} of ${availableParallelism()})`
+  );
+}
+
+/** One or two lines on what the CPU readings say limits the gain of more processes. */
+function limitingFactor(processes: number, cores: CoresUsed): string {
+  const total = availableParallelism();
+  const busy = `${fixed((cores.machine / total) * 100, 0)}% busy`;
+  const shared =
+    `the load generator, the proxy, the API processes, PostgreSQL and Redis share ${total} cores; ` +
+    `with ${processes} processes the machine was ${busy} (${describeCores(cores)})`;
+  if (cores.machine >= 0.9 * total) {
+    const others =
+      cores.rest >= 0.5 ? '; other work on the machine took a large share, so rerun when it is idle' : '';
+    return `${shared},\nso another process finds no idle core${others}. With a core for each API process and the proxy and load generator on their own, the gain follows the number of processes.`;
+  }
+  const single = Math.max(cores.loadGenerator, cores.proxy);
+  const who = cores.loadGenerator >= cores.proxy ? 'the load generator' : 'the proxy';
+  return single >= 0.8
+    ? `${shared},\nso the limit is ${who}, one thread using ${fixed(single, 2)} of a core, not the API processes.`
+    : `${shared},\nso the cores were not the limit: raise --connections to load the processes further.`;
+}
+
+async function main(teardown: Teardown): Promise<boolean> {
+  const log = (line: string) => console.log(line);
+  const [load1, load5] = loadavg();
+  log(
+    `${availableParallelism()} CPUs, load average ${load1!.toFixed(1)} / ${load5!.toFixed(1)}; ` +
+      `PostgreSQL ${new URL(args.postgres).host}, Redis ${new URL(args.redis).host}`,
+  );
+
+  const site = await prepareBenchSite({ postgres: args.postgres, redis: args.redis, titles, teardown, log });
+  log(`Starting ${API_PROCESSES} API processes`);
+  const cluster = await site.launch(API_PROCESSES);
+  const sample = async () =>
+    sampleCpu(
+      cluster.apis.map((one) => one.pid),
+      await site.postgresPids(),
+    );
+  const proxyFor = proxiesFor(cluster, teardown, site);
+
+  const setups: Setup[] = [
+    { name: 'single process (no proxy)', url: `http://127.0.0.1:${cluster.backends[0]!.port}`, processes: 1 },
+  ];
+  for (let count = 1; count <= API_PROCESSES; count++) {
+    setups.push({
+      name: `${count} process${count > 1 ? 'es' : ''} + proxy`,
+      url: await proxyFor(count),
+      processes: count,
+    });
+  }
+
+  const { token, detailIds } = await prepareMember(cluster.url);
+  const workload = mixedWorkload(token, detailIds);
+  for (const setup of setups) await checkWorkload(setup.url, workload);
+  log(
+    `Mixed read workload: ${workload.length} requests per cycle (${detailIds.length} titles, ` +
+      `${SEARCH_QUERIES.length} searches, rows, watch list, plans), all answering 200 on every setup`,
+  );
+
+  log(
+    `\nautocannon (worker thread): ${connections} connections, ${duration} s per setup in ${rounds} ` +
+      `alternating slices, after ${warmup} s of warm-up each`,
+  );
+  if (warmup > 0) {
+    for (const setup of setups) await runMixedLoad(setup.url, workload, { connections, seconds: warmup });
+  }
+  const slices = new Map<Setup, LoadResult[]>(setups.map((setup) => [setup, []]));
+  const cpu = new Map<Setup, CoresUsed[]>(setups.map((setup) => [setup, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const setup of setups) {
+      const before = await sample();
+      const result = await runMixedLoad(setup.url, workload, { connections, seconds: duration / rounds });
+      cpu.get(setup)!.push(coresUsed(before, await sample()));
+      slices.get(setup)!.push(result);
+      log(
+        `  slice ${round + 1}/${rounds} ${setup.name}: ${fixed(result.requestsPerSecond, 0)} req/s, ` +
+          `p99 ${result.p99} ms, ${result.errors} errors, ${result.non2xx} non-2xx`,
+      );
+    }
+  }
+
+  const measured = setups.map((setup) => ({
+    setup,
+    load: combineSlices(slices.get(setup)!),
+    cores: meanCores(cpu.get(setup)!),
+  }));
+  const baseline = measured[0]!.load.requestsPerSecond;
+  const rows = [['setup', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'vs single']];
+  for (const { setup, load } of measured) {
+    rows.push([
+      setup.name,
+      fixed(load.requestsPerSecond, 0),
+      String(load.p50),
+      String(load.p99),
+      String(load.errors),
+      String(load.non2xx),
+      `${fixed(load.requestsPerSecond / baseline, 2)}x`,
+    ]);
+  }
+  const cpuRows = [
+    ['setup', 'load generator', 'proxy', 'API processes', 'PostgreSQL', 'Redis + other', 'machine'],
+  ];
+  for (const { setup, cores } of measured) {
+    cpuRows.push([
+      setup.name,
+      fixed(cores.loadGenerator, 2),
+      fixed(cores.proxy, 2),
+      fixed(cores.api, 2),
+      fixed(cores.postgres, 2),
+      fixed(cores.rest, 2),
+      `${fixed(cores.machine, 2)} / ${availableParallelism()}`,
+    ]);
+  }
+
+  log(`\nLong run: ${longConnections} connections for ${longSeconds} s against ${setups.at(-1)!.name}`);
+  const restartsBefore = site.output.filter((line) => line.includes('restarting')).length;
+  const longBefore = await sample();
+  const long = await runMixedLoad(cluster.url, workload, {
+    connections: longConnections,
+    seconds: longSeconds,
+  });
+  const longCores = coresUsed(longBefore, await sample());
+  const restarts = site.output.filter((line) => line.includes('restarting')).length - restartsBefore;
+  const errorLogs = site.output.filter((line) => /"level":\s*(50|60)/.test(line));
+
+  const [endLoad1, endLoad5] = loadavg();
+  log(`\n${table(rows)}`);
+  log(`\nCPU cores used on average (from /proc; the proxies and the load generator share this process):`);
+  log(table(cpuRows));
+  const top = measured.at(-1)!;
+  log(`\nWhat limits the gain: ${limitingFactor(top.setup.processes, top.cores)}`);
+  log(
+    `\nLong run (${longConnections} connections, ${longSeconds} s, ${top.setup.name}): ` +
+      `${long.requests} requests, ${fixed(long.requestsPerSecond, 0)} req/s, p50 ${long.p50} ms, p99 ${long.p99} ms`,
+  );
+  log(`  statuses: ${statusBreakdown(long.statuses)}`);
+  log(
+    `  errors (no answer): ${long.errors} (timeouts ${long.timeouts}); non-2xx: ${long.non2xx}; 5xx: ${serverErrors(long.statuses)}`,
+  );
+  log(`  processes restarted: ${restarts}; error lines in the processes' logs: ${errorLogs.length}`);
+  log(`  CPU cores: ${describeCores(longCores)}`);
+  for (const line of errorLogs.slice(0, 5)) log(`    ${line.slice(0, 300)}`);
+  log(`\nload average at the end ${endLoad1!.toFixed(1)} / ${endLoad5!.toFixed(1)}`);
+
+  const met = long.errors === 0 && long.non2xx === 0 && restarts === 0;
+  log(
+    `${met ? 'MET    ' : 'NOT MET'}  long run: ${long.errors} errors, ${long.non2xx} non-2xx, ` +
+      `${restarts} restarts (target 0 each)`,
+  );
+  return met;
+}
+
+const teardown = new Teardown();
+teardown.onSignals();
+main(teardown)
+  .then(
+    (met) => (met ? 0 : 1),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      return 1;
+    },
+  )
+  .then(async (code) => {
+    await teardown.run();
+    console.log('Removed the database, the Redis keys, the data folder and the processes.');
+    process.exit(code);
+  });
