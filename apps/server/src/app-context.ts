@@ -18,6 +18,7 @@ import type { AppContext } from './context';
 import { createDb, migrateToLatest } from './db/connection';
 import { createBullmqQueue, type BullmqQueue } from './jobs/bullmq-queue';
 import { createBullmqJobRunner } from './jobs/bullmq-runner';
+import { transcodeProcessorFile } from './jobs/bullmq-sandbox';
 import { createDatabaseQueue } from './jobs/database-queue';
 import type { JobHandlers } from './jobs/job-map';
 import type { JobRunner } from './jobs/queue';
@@ -103,7 +104,12 @@ export async function createRuntime(
   };
   const concurrency = { media: config.media.workerConcurrency, light: LIGHT_JOB_CONCURRENCY };
   const runner = bullmq
-    ? createBullmqJobRunner(db, bullmq, handlers, { concurrency, log })
+    ? // Transcodes run in BullMQ sandboxed child processes of the worker (decision 0021).
+      createBullmqJobRunner(db, bullmq, handlers, {
+        concurrency,
+        log,
+        sandboxed: { media: transcodeProcessorFile },
+      })
     : createDatabaseJobRunner(db, handlers, { concurrency, log });
   return {
     ctx,

@@ -1,11 +1,17 @@
-import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection';
-import { checkedPayload, toJobInfo } from './database-queue';
+import { toJobInfo } from './database-queue';
+import {
+  createBullmqJobProcessor,
+  messageOf,
+  SHUTDOWN,
+  type BullmqProcessorOptions,
+} from './bullmq-processor';
 import { laneQueueName, lanes, type BullmqJobData, type BullmqQueue } from './bullmq-queue';
-import { isJobName, type JobContext, type JobHandler, type JobHandlers, type JobLane } from './job-map';
-import { createJobsRepository, type JobRow } from './jobs.repository';
+import { SANDBOX_OPTIONS_ENV } from './bullmq-sandbox';
+import type { JobHandler, JobHandlers, JobLane } from './job-map';
 import type { JobRunner } from './queue';
 import { createJobWorker } from './worker';
 
@@ -30,25 +36,26 @@ export interface BullmqRunnerOptions {
   sweepQuietMs?: number;
   /** Stopping lets running jobs finish for this long, then interrupts them and hands them back. */
   shutdownGraceMs?: number;
+  /**
+   * Lanes whose jobs run in BullMQ sandboxed processors: the processor file (see
+   * bullmq-sandbox.ts) each lane's child processes load. Other lanes run in this process.
+   */
+  sandboxed?: Partial<Record<JobLane, string>>;
+  /** Extra environment for the sandboxed children (they inherit this process's). */
+  sandboxEnv?: NodeJS.ProcessEnv;
   /** How long a worker waits for the row of a job dispatched before its transaction committed. */
   uncommittedGraceMs?: number;
 }
 
-/** Abort reasons: a cancelled job ends for good; one stopped by a shutdown goes back to the queue. */
-const CANCELLED = 'cancelled';
-const SHUTDOWN = 'shutdown';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** The job's row, unless it is not visible yet (its transaction has not committed). */
-const isVisible = (row: JobRow | undefined, data: BullmqJobData): row is JobRow =>
-  row !== undefined && row.updated_at >= data.at;
+/** True when this process loads TypeScript through tsx, as its sandboxed children must too. */
+const loadsTypeScript = (execArgv: readonly string[]) => execArgv.some((arg) => /\btsx\b/.test(arg));
 
 /**
  * Runs the jobs of a BullMQ queue: one BullMQ worker per lane with the lane's concurrency, each
  * job run against its row (claimed, progress, attempts, result), retries delayed in BullMQ's
  * delayed set with exponential backoff, cancellation seen at the next heartbeat, and a sweep that
- * dispatches rows whose hand-over to Redis was lost.
+ * dispatches rows whose hand-over to Redis was lost. A lane given a processor file in `sandboxed`
+ * runs its jobs in child processes BullMQ forks from this one; the others run in this process.
  */
 export function createBullmqJobRunner(
   db: Db,
@@ -56,7 +63,6 @@ export function createBullmqJobRunner(
   handlers: JobHandlers,
   options: BullmqRunnerOptions,
 ): JobRunner {
-  const jobs = createJobsRepository(db);
   const log = options.log;
   const backoffMs = options.backoffMs ?? 10_000;
   const maxBackoffMs = options.maxBackoffMs ?? 15 * 60_000;
@@ -69,144 +75,52 @@ export function createBullmqJobRunner(
   const shutdownGraceMs = options.shutdownGraceMs ?? 8_000;
   const uncommittedGraceMs = options.uncommittedGraceMs ?? 60_000;
   const anyHandler = handlers as unknown as Record<string, JobHandler<never>>;
+  const processorOptions: BullmqProcessorOptions = {
+    backoffMs,
+    maxBackoffMs,
+    heartbeatMs,
+    progressIntervalMs,
+    uncommittedGraceMs,
+  };
+  const processor = createBullmqJobProcessor(db, anyHandler, { ...processorOptions, log });
 
-  const active = new Map<number, AbortController>();
   let workers: Array<{ worker: Worker<BullmqJobData>; connection: Redis }> = [];
   let sweepTimer: NodeJS.Timeout | undefined;
   let running = false;
 
-  /** Takes the row for this worker: a queued one, or one a dead worker left running. */
-  async function claim(id: number): Promise<boolean> {
-    const now = Date.now();
-    const result = await db
-      .updateTable('jobs')
-      .set((eb) => ({ status: 'running', locked_at: now, attempts: eb('attempts', '+', 1), updated_at: now }))
-      .where('id', '=', id)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
+  /** BullMQ forks a lane's children with this process's TypeScript loader and the runner's options. */
+  const forkOptions = () => ({
+    execArgv: loadsTypeScript(process.execArgv) ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
+    env: {
+      // eslint-disable-next-line no-restricted-properties -- the children read their configuration from it
+      ...process.env,
+      ...options.sandboxEnv,
+      [SANDBOX_OPTIONS_ENV]: JSON.stringify(processorOptions),
+    },
+  });
 
-  async function failed(row: JobRow, payload: unknown, message: string) {
-    await jobs.fail(row.id, message, Date.now());
-    log?.error({ jobId: row.id, type: row.type, attempt: row.attempts, err: message }, 'job failed');
+  /**
+   * A BullMQ job failed without its row recording why: the child running it died (exit, crash,
+   * killed) or the result could not be written. The attempt counts; the row is queued again after
+   * its backoff and handed back to BullMQ (which dropped its failed job), or failed for good.
+   */
+  async function onFailed(job: Job<BullmqJobData> | undefined, error: Error) {
+    if (!job || !running) return;
     try {
-      await anyHandler[row.type]?.onFailed?.(payload as never, message, { id: row.id });
-    } catch (hookError) {
-      log?.error({ jobId: row.id, err: messageOf(hookError) }, 'job failure hook failed');
+      const runAt = await processor.attemptLost(
+        job.data.id,
+        `the job stopped unexpectedly: ${messageOf(error)}`,
+      );
+      if (runAt === undefined) return;
+      const row = await db
+        .selectFrom('jobs')
+        .select(['id', 'type', 'payload', 'run_at', 'updated_at'])
+        .where('id', '=', job.data.id)
+        .executeTakeFirst();
+      if (row) await queue.dispatch([row]);
+    } catch (recordError) {
+      log?.error({ jobId: job.data.id, err: messageOf(recordError) }, 'could not record a lost job attempt');
     }
-  }
-
-  async function processJob(job: Job<BullmqJobData>, token?: string): Promise<void> {
-    const { id } = job.data;
-    const found = await jobs.findById(id);
-    if (!isVisible(found, job.data)) {
-      // Dispatched inside a transaction that has not committed yet: look again shortly. A row that
-      // never appears was rolled back, and so is its job.
-      if (Date.now() - job.timestamp < uncommittedGraceMs) {
-        await job.moveToDelayed(Date.now() + 200, token);
-        throw new DelayedError();
-      }
-      return;
-    }
-    let row = found;
-    if (row.status !== 'queued' && row.status !== 'running') return; // done, failed or cancelled
-    if (row.status === 'queued' && row.run_at > Date.now() + 1000) {
-      await job.moveToDelayed(row.run_at, token);
-      throw new DelayedError();
-    }
-    if (row.status === 'running' && row.attempts >= row.max_attempts) {
-      await failed(row, JSON.parse(row.payload), 'interrupted: the worker stopped while running it');
-      return;
-    }
-    if (row.status === 'running') {
-      log?.warn({ jobId: id, type: row.type }, 'taking over a job left running by a stopped worker');
-    }
-    if (!(await claim(id))) return;
-    row = (await jobs.findById(id))!;
-
-    const handler = anyHandler[row.type];
-    const controller = new AbortController();
-    active.set(id, controller);
-    let payload: unknown;
-    let failure: unknown;
-    let lastWrite = 0;
-    let latest = -1;
-    let pendingWrite: Promise<unknown> = Promise.resolve();
-    const writeProgress = (percent: number) => {
-      pendingWrite = pendingWrite
-        .then(() => Promise.all([jobs.progress(id, percent, Date.now()), job.updateProgress(percent)]))
-        .catch((error: unknown) =>
-          log?.warn({ jobId: id, err: messageOf(error) }, 'could not record job progress'),
-        );
-    };
-    const context: JobContext = {
-      id,
-      attempt: row.attempts,
-      maxAttempts: row.max_attempts,
-      signal: controller.signal,
-      progress(percent) {
-        const value = Math.max(0, Math.min(100, Math.round(percent * 10) / 10));
-        if (value <= latest) return;
-        latest = value;
-        const now = Date.now();
-        if (now - lastWrite >= progressIntervalMs) {
-          lastWrite = now;
-          writeProgress(value);
-        }
-      },
-    };
-    // Renews the row's lock (the sweep leaves it alone) and stops the work once it is cancelled.
-    const heartbeat = setInterval(() => {
-      Promise.all([jobs.heartbeat([id], Date.now()), jobs.notRunning([id])])
-        .then(([, ended]) => {
-          if (ended.includes(id)) controller.abort(CANCELLED);
-        })
-        .catch((error: unknown) => log?.warn({ jobId: id, err: messageOf(error) }, 'job heartbeat failed'));
-    }, heartbeatMs);
-    heartbeat.unref?.();
-    try {
-      try {
-        if (!handler) throw new Error(`no handler for job type ${row.type}`);
-        payload = JSON.parse(row.payload);
-        if (isJobName(row.type)) payload = checkedPayload(row.type, payload);
-        await handler.run(payload as never, context);
-      } catch (error) {
-        failure = error ?? new Error('job failed');
-      }
-      await pendingWrite;
-      if (failure === undefined && latest >= 0 && latest < 100) writeProgress(latest);
-      await pendingWrite;
-    } finally {
-      clearInterval(heartbeat);
-      active.delete(id);
-    }
-
-    const now = Date.now();
-    if (failure === undefined) {
-      await jobs.complete(id, now);
-      return;
-    }
-    if (controller.signal.aborted && controller.signal.reason === CANCELLED) {
-      log?.info({ jobId: id, type: row.type }, 'job cancelled');
-      return;
-    }
-    if (controller.signal.aborted && controller.signal.reason === SHUTDOWN) {
-      await jobs.release(id, now);
-      log?.info({ jobId: id, type: row.type }, 'job interrupted by a shutdown; it will run again');
-      await job.moveToDelayed(now, token);
-      throw new DelayedError();
-    }
-    const message = messageOf(failure);
-    if (handler && row.attempts < row.max_attempts) {
-      const runAt = now + Math.min(maxBackoffMs, backoffMs * 2 ** Math.max(0, row.attempts - 1));
-      await jobs.retryLater(id, message, runAt, now);
-      log?.warn({ jobId: id, type: row.type, attempt: row.attempts, err: message }, 'job failed; retrying');
-      await job.moveToDelayed(runAt, token);
-      throw new DelayedError();
-    }
-    await failed(row, payload, message);
-    throw new UnrecoverableError(message);
   }
 
   async function sweep() {
@@ -246,15 +160,18 @@ export function createBullmqJobRunner(
         const concurrency = options.concurrency[lane];
         if (concurrency < 1) continue;
         const connection = new Redis(queue.redisUrl, { maxRetriesPerRequest: null });
-        const worker = new Worker<BullmqJobData>(laneQueueName(lane), processJob, {
+        const processorFile = options.sandboxed?.[lane];
+        const worker = new Worker<BullmqJobData>(laneQueueName(lane), processorFile ?? processor.processJob, {
           connection,
           prefix: queue.prefix,
           concurrency,
           lockDuration: lockDurationMs,
           stalledInterval: stalledIntervalMs,
           maxStalledCount: 5,
+          ...(processorFile ? { workerForkOptions: forkOptions() } : {}),
         });
         worker.on('error', (error) => log?.warn({ lane, err: messageOf(error) }, 'job worker error'));
+        worker.on('failed', (job, error) => void onFailed(job, error));
         workers.push({ worker, connection });
       }
       await Promise.all(workers.map(({ worker }) => worker.waitUntilReady()));
@@ -276,7 +193,9 @@ export function createBullmqJobRunner(
       const ended = await Promise.race([closing, graceOver]);
       clearTimeout(graceTimer);
       if (ended === 'grace-over') {
-        for (const controller of active.values()) controller.abort(SHUTDOWN);
+        // In this process directly; in sandboxed children through BullMQ, which relays the abort.
+        processor.abortAll(SHUTDOWN);
+        for (const { worker } of stopping) worker.cancelAllJobs(SHUTDOWN);
         await closing;
       }
       for (const { connection } of stopping) connection.disconnect();
