@@ -13,7 +13,7 @@ export interface OwnRedis {
   port: number;
   /** SIGKILL: clients see their connections reset, like a crashed server. */
   kill(): Promise<void>;
-  /** Starts it again on the same port, empty; resolves once it answers PING. */
+  /** Starts it again on the same port, empty (nothing when it runs); resolves once it answers PING. */
   start(): Promise<void>;
   /** Stops it for good. */
   close(): Promise<void>;
@@ -42,7 +42,10 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   const url = `redis://127.0.0.1:${port}`;
   let server: ChildProcess | null = null;
 
+  const running = () => server !== null && server.exitCode === null && server.signalCode === null;
+
   const start = async () => {
+    if (running()) return;
     const child = spawn(
       'redis-server',
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -65,7 +68,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
 
   const kill = async () => {
     const child = server;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    if (!child || !running()) return;
     const exited = once(child, 'exit');
     child.kill('SIGKILL');
     await exited;
