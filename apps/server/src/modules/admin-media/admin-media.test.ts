@@ -309,6 +309,14 @@ describe('resumable uploads (tus)', () => {
         res.statusCode,
         `${request.method} ${request.url} ${JSON.stringify(request.headers)}`,
       ).toBeLessThan(500);
+      if (request.method === 'HEAD') continue;
+      // Even the refusals tus words itself ("Invalid upload-length") are the API's envelope.
+      expect(res.headers['content-type'], `${request.method} ${request.url}`).toMatch(/^application\/json/);
+      expect(res.json(), `${request.method} ${request.url}`).toEqual({
+        status: false,
+        message: expect.any(String),
+        ...(res.json().errors ? { errors: expect.any(Object) } : {}),
+      });
     }
     await server.app.inject({ method: 'DELETE', url, headers: tus() });
   });

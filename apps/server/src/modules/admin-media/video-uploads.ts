@@ -34,6 +34,15 @@ const tusError = (status: number, message: string, errors?: Record<string, strin
   body: envelope(message, errors),
 });
 
+function isEnvelope(text: string): boolean {
+  try {
+    const parsed = JSON.parse(text) as { status?: unknown; message?: unknown };
+    return parsed.status === false && typeof parsed.message === 'string';
+  } catch {
+    return false;
+  }
+}
+
 const isTusError = (value: unknown): value is TusError =>
   typeof value === 'object' &&
   value !== null &&
@@ -246,6 +255,17 @@ export function createVideoUploads(
       senders.set(request, userId);
       const answer = await server.handleWeb(request);
       if (response.destroyed) return;
+      if (answer.status >= 400 && raw.method !== 'HEAD') {
+        // tus writes some refusals (a bad header, an unknown upload) as plain text: every refusal
+        // leaves as the API's JSON error envelope.
+        const text = await answer.text();
+        const body = isEnvelope(text) ? text : envelope(messageFor(answer.status, text, maxBytes));
+        const headers = Object.fromEntries(answer.headers);
+        delete headers['content-length'];
+        response.writeHead(answer.status, { ...headers, 'content-type': 'application/json; charset=utf-8' });
+        response.end(body);
+        return;
+      }
       response.writeHead(answer.status, Object.fromEntries(answer.headers));
       response.end(answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined);
     },
