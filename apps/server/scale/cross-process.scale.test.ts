@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_BASE, ApiPaths, pathWith, ServerMessages } from '@reeltime/contract';
@@ -6,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, signUp, signUpAdmin, type Member } from './harness/client';
 import { makeClip } from './harness/clip';
 import { initSectionUri, playlistUris, segmentFormat, tamperedSignature } from './harness/hls';
-import { importVideo } from './harness/import-video';
 import { figure, ms } from './harness/report';
+import { uploadVideo } from './harness/tus-upload';
 import { startScaleSite, type ScaleSite } from './harness/site';
 
 /**
@@ -67,6 +68,25 @@ async function failedLogin(base: string, address: string): Promise<{ status: num
   return { status: res.status, body: await res.json().catch(() => undefined) };
 }
 
+/**
+ * Polls the console's view of a video on process `index` until its transcode ends; returns the
+ * states it went through (with the job's progress while it ran) and how long it took.
+ */
+async function followTranscode(index: number, videoId: number): Promise<{ states: string[]; ms: number }> {
+  const started = performance.now();
+  const states: string[] = [];
+  while (performance.now() - started < 300_000) {
+    const view = await call(api(index), 'GET', `/admin/videos/${videoId}`, { token: admin.token });
+    expect(view.status, view.text).toBe(200);
+    const { status, job } = view.body.data as { status: string; job: { progress: number } | null };
+    const state = status === 'processing' && job ? `processing ${Math.round(job.progress)}%` : status;
+    if (states.at(-1) !== state) states.push(state);
+    if (status === 'ready' || status === 'failed') return { states, ms: performance.now() - started };
+    await sleep(250);
+  }
+  throw new Error(`video ${videoId} not transcoded within 300 s: ${states.join(' → ')}`);
+}
+
 /** Milliseconds until `check` is true, polling as fast as the process answers; throws after `limitMs`. */
 async function timeUntil(check: () => Promise<boolean>, limitMs = 10_000): Promise<number> {
   const started = performance.now();
@@ -102,24 +122,28 @@ describe('cross-process: three API processes and a worker on one PostgreSQL and 
     const clip = await makeClip(clipFolder, { seconds: 4, width: 320, height: 240 });
     figure(SUITE, 'clip', `4 s, 320x240, H.264/AAC, ${statSync(clip).size} bytes`);
 
+    // Created on process 1, its bytes sent to process 2; the worker process transcodes it (API
+    // processes run no jobs), and the console on process 3 follows it to the end.
     const started = performance.now();
-    const imported = await importVideo(site.env, clip, titleId);
-    figure(SUITE, 'media:import until ready', ms(performance.now() - started));
+    const uploaded = await uploadVideo({
+      createOn: api(0),
+      patchOn: api(1),
+      token: admin.token,
+      file: clip,
+      titleId,
+    });
+    figure(SUITE, 'upload created on process 1, sent to process 2', ms(performance.now() - started));
+    const seen = await followTranscode(2, uploaded.videoId);
     figure(
       SUITE,
-      'transcode run by',
-      imported.runByWorker ? 'the worker process' : 'the import command itself',
+      'transcode by the worker, followed on process 3',
+      `${seen.states.join(' → ')}, ${ms(seen.ms)}`,
     );
+    expect(seen.states.at(-1)).toBe('ready');
     const [video] = await site.sql<{ status: string }>('select status from videos where id = $1', [
-      imported.videoId,
+      uploaded.videoId,
     ]);
     expect(video?.status).toBe('ready');
-    // The console on another process sees the finished job too.
-    const consoleView = await call(api(1), 'GET', `/admin/videos/${imported.videoId}`, {
-      token: admin.token,
-    });
-    expect(consoleView.status, consoleView.text).toBe(200);
-    expect(consoleView.body.data.status).toBe('ready');
 
     const viewer = await signUp(api(0), 'viewer');
     const details = await call(api(0), 'GET', pathWith(ApiPaths.movieDetails, { id: titleId }), {
