@@ -30,6 +30,7 @@ import {
   type LoadResult,
 } from './support/mixed-load';
 import { table } from './support/table';
+import { startSafetyNet } from './support/safety-net';
 import { Teardown } from './support/teardown';
 
 const { values: args } = parseArgs({
@@ -187,6 +188,7 @@ function limitingFactor(processes: number, cores: CoresUsed): string {
 }
 
 async function main(teardown: Teardown): Promise<boolean> {
+  const safetyNet = startSafetyNet();
   const log = (line: string) => console.log(line);
   const [load1, load5] = loadavg();
   log(
@@ -194,7 +196,14 @@ async function main(teardown: Teardown): Promise<boolean> {
       `PostgreSQL ${new URL(args.postgres).host}, Redis ${new URL(args.redis).host}`,
   );
 
-  const site = await prepareBenchSite({ postgres: args.postgres, redis: args.redis, titles, teardown, log });
+  const site = await prepareBenchSite({
+    postgres: args.postgres,
+    redis: args.redis,
+    titles,
+    teardown,
+    safetyNet,
+    log,
+  });
   log(`Starting ${API_PROCESSES} API processes`);
   const cluster = await site.launch(API_PROCESSES);
   const sample = async () =>

@@ -9,6 +9,7 @@ import { createDb, migrateToLatest } from '../../src/db/connection';
 import { buildDemoCatalog } from '../../src/db/seed/demo-catalog';
 import { seedSyntheticCatalog } from '../../src/db/seed/synthetic';
 import { deleteKeys } from '../../scale/harness/site';
+import type { SafetyNet } from './safety-net';
 import type { Teardown } from './teardown';
 
 /**
@@ -54,12 +55,14 @@ export async function prepareBenchSite(options: {
   redis: string;
   titles: number;
   teardown: Teardown;
+  safetyNet: SafetyNet;
   log: (line: string) => void;
 }): Promise<BenchSite> {
-  const { teardown, log } = options;
+  const { teardown, safetyNet, log } = options;
   await checkRedis(options.redis);
 
   const name = `reeltime_bench_scale_${process.pid}_${randomBytes(4).toString('hex')}`;
+  safetyNet.tell({ postgres: options.postgres, database: name });
   await onServer(options.postgres, (client) => client.query(`create database ${name}`)).catch((error) => {
     throw new Error(`Could not create a database on ${options.postgres}: ${String(error)}`);
   });
@@ -70,9 +73,11 @@ export async function prepareBenchSite(options: {
   databaseUrl.pathname = `/${name}`;
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reeltime-bench-scale-'));
+  safetyNet.tell({ dir: dataDir });
   teardown.add(`remove ${dataDir}`, async () => rmSync(dataDir, { recursive: true, force: true }));
 
   const redisPrefix = `reeltime-bench-scale:${process.pid}:${randomBytes(4).toString('hex')}:`;
+  safetyNet.tell({ redis: options.redis, prefix: redisPrefix });
   teardown.add(`delete Redis keys ${redisPrefix}*`, () => deleteKeys(options.redis, redisPrefix));
 
   log(`Seeding ${options.titles} synthetic titles into database ${name}`);

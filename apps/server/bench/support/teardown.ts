@@ -1,7 +1,8 @@
 /**
  * Steps that undo what a benchmark set up (processes, database, keys, folders), run in reverse
  * order once: at the end, on failure, or on Ctrl-C / SIGTERM. A second Ctrl-C while they run
- * runs each step's `urgent` form instead (e.g. SIGKILL rather than a graceful stop) and exits.
+ * runs each step's `urgent` form instead (e.g. SIGKILL rather than a graceful stop) and exits
+ * (support/guardian.ts then removes the rest).
  */
 export class Teardown {
   private readonly steps: Array<{ name: string; run: () => Promise<unknown>; urgent?: () => void }> = [];
@@ -28,15 +29,20 @@ export class Teardown {
 
   /** Ctrl-C and SIGTERM clean up, then exit. */
   onSignals(): void {
-    let interrupted = false;
+    let interruptedAt = 0;
     const handle = (signal: NodeJS.Signals) => {
-      if (interrupted) {
+      // tsx relays the terminal's Ctrl-C a moment after the process got it itself: the same press.
+      if (interruptedAt && performance.now() - interruptedAt < 1000) return;
+      if (interruptedAt) {
         for (const step of this.steps) step.urgent?.();
         process.exit(130);
       }
-      interrupted = true;
+      interruptedAt = performance.now();
       console.error(`\n${signal}: cleaning up (press Ctrl-C again to kill at once)`);
-      void this.run().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+      void this.run().then(() => {
+        console.error('Cleaned up.');
+        process.exit(signal === 'SIGINT' ? 130 : 143);
+      });
     };
     process.on('SIGINT', handle);
     process.on('SIGTERM', handle);
