@@ -162,7 +162,11 @@ const LEAK =
 
 describe('Redis restarted under load', () => {
   it('keeps answering reads and checking tokens, reports degraded, and recovers without restarts', async () => {
-    const members = await Promise.all(Array.from({ length: profile.clients }, () => signUp(site.url)));
+    // A few members shared by the clients; signed up two at a time (password hashing is slow here).
+    const members: Member[] = [];
+    while (members.length < Math.min(profile.clients, 8)) {
+      members.push(...(await Promise.all([signUp(site.url), signUp(site.url)])));
+    }
     for (const [n, member] of members.entries()) {
       const saved = await call(site.url, 'POST', ApiPaths.saveWatchList, {
         token: member.token,
@@ -180,13 +184,18 @@ describe('Redis restarted under load', () => {
     const pidsBefore = pids(site);
 
     const acknowledged = new Acknowledged();
-    const { send, within } = recorder();
+    const { send, within, sentFrom } = recorder();
     const rows = Object.values(RowPaths);
+    // At least profile.loadSeconds, and on until a while after every process is ready again.
+    const loadStarted = performance.now();
+    const stopLoad = new AbortController();
+    cleanups.push(async () => stopLoad.abort());
     const load = runLoad({
       clients: profile.clients,
-      seconds: profile.loadSeconds,
+      seconds: 600,
+      signal: stopLoad.signal,
       send: (client, iteration) => {
-        const member = members[client]!;
+        const member = members[client % members.length]!;
         const title = titleIds[(client + iteration) % titleIds.length]!;
         switch (iteration % 5) {
           case 0:
@@ -236,7 +245,6 @@ describe('Redis restarted under load', () => {
     const signedInAgain = await signIn(site.url, leaving.email, leaving.password);
     await sleep(Math.max(0, 2_000 - (performance.now() - killedAt)));
 
-    const restartedAt = performance.now();
     await redis.start();
     const redisBackAt = performance.now();
     const recoveredMs = Math.max(
@@ -250,7 +258,10 @@ describe('Redis restarted under load', () => {
       )),
     );
     const recoveredAt = performance.now();
+    await sleep(Math.max(2_000, profile.loadSeconds * 1000 - (recoveredAt - loadStarted)));
+    stopLoad.abort();
     const result = await load;
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
 
     // Tokens work again with Redis back: the new one does, the logged-out one still does not.
     for (const index of [0, 1]) {
@@ -267,13 +278,14 @@ describe('Redis restarted under load', () => {
     figure(
       SUITE,
       'redis restart: profile',
-      `${profile.name}, ${profile.clients} clients, ${profile.loadSeconds} s`,
+      `${profile.name}, ${profile.clients} clients, ${loadSeconds.toFixed(1)} s of load`,
     );
     figure(SUITE, 'redis restart: requests', result.requests);
     figure(SUITE, 'redis restart: statuses', statusSummary(result.statuses));
     figure(SUITE, 'redis restart: errors seen by clients', result.errors);
     figure(SUITE, 'redis restart: p50 / p99 overall', `${ms(result.p50Ms)} / ${ms(result.p99Ms)}`);
     figure(SUITE, 'redis restart: requests while Redis was away or not yet back', outage.length);
+    figure(SUITE, 'redis restart: requests sent after recovery', sentFrom(recoveredAt).length);
     figure(SUITE, 'redis restart: p99 during the outage', ms(percentile(outageSorted, 99)));
     figure(SUITE, 'redis restart: /readyz degraded after the kill', degradedMs.map(ms).join(', '));
     figure(SUITE, 'redis restart: Redis down for', ms(redisBackAt - killedAt));
@@ -286,12 +298,14 @@ describe('Redis restarted under load', () => {
       'redis restart: process restarts',
       pidsAfter.filter((pid, n) => pid !== pidsBefore[n]).length,
     );
-    expect(restartedAt).toBeGreaterThan(killedAt);
-
     expect(result.errors, statusSummary(result.statuses)).toBe(0);
     // Every request was answered as if nothing happened: no refused token, no failed write.
-    expect([...result.statuses.keys()].every((status) => status === 200 || status === 201)).toBe(true);
+    expect(
+      [...result.statuses.keys()].every((status) => status === 200 || status === 201),
+      statusSummary(result.statuses),
+    ).toBe(true);
     expect(outage.length).toBeGreaterThan(0);
+    expect(sentFrom(recoveredAt).length).toBeGreaterThan(0);
     expect(acknowledged.names.length).toBeGreaterThan(0);
     expect(missing).toEqual([]);
     expect(pidsAfter).toEqual(pidsBefore);
