@@ -32,10 +32,12 @@ const unsupported = (accepted: readonly string[]) =>
 /**
  * Decides from the headers alone, before any byte of a body is read: a body sent to a path that
  * does not exist is refused unread, and a body must have a type its route declares (JSON in UTF-8).
+ * A preParsing hook, so that the member and admin scopes' onRequest checks come first: a caller
+ * who may not use a route is told 401 or 403 whatever the content type.
  */
 export const contentTypesPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', (request, _reply, done) => {
+    app.addHook('preParsing', (request, _reply, _payload, done) => {
       // GET and HEAD bodies are never read.
       if (request.method === 'GET' || request.method === 'HEAD' || !hasBody(request)) return done();
       if (request.is404) return done(new AppError(404, ServerMessages.notFound));
