@@ -32,6 +32,9 @@ describe('HEAD on web app pages', () => {
   it('is still a 404 for unknown API paths, and other methods on pages are not pages', async () => {
     const api = await server.app.inject({ method: 'HEAD', url: '/api/v1/nope' });
     expect(api.statusCode).toBe(404);
+    const docsFile = await server.app.inject({ method: 'GET', url: '/api/docs/static/nope.js' });
+    expect(docsFile.statusCode).toBe(404);
+    expect(docsFile.json()).toEqual({ status: false, message: ServerMessages.notFound });
     const post = await server.app.inject({ method: 'POST', url: '/browse' });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toEqual({ status: false, message: ServerMessages.notFound });

@@ -75,7 +75,8 @@ export const webPlugin = fp(
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url;
       if (
-        url.startsWith(`${API_BASE}/`) ||
+        // The API and its documentation (whose UI files are under /api/docs/static/).
+        url.startsWith('/api/') ||
         url === API_BASE ||
         url.startsWith('/media/') ||
         !PAGE_METHODS.has(request.method)
