@@ -30,46 +30,43 @@ export interface RemovedVideo {
   streamKept: boolean;
 }
 
-async function folderUsers(db: Kysely<Database>, folderId: number): Promise<number> {
+/** A video as deleting it needs it: what it points to, the job making it, its uploaded source. */
+export type RemovableVideo = Pick<VideoRow, 'id' | 'url' | 'job_id' | 'source_path'>;
+
+/** File store folders of HLS trees, as their stored URLs name them (see media.service.ts). */
+const TREE_URL = /^\/media\/((?:private\/videos|trailers)\/[1-9][0-9]*)\//;
+
+async function folderInUse(db: Kysely<Database>, folder: string): Promise<boolean> {
   const row = await db
     .selectFrom('videos')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('url', 'like', `${PRIVATE_VIDEOS_PREFIX}/${folderId}/%`)
+    .select('id')
+    .where('url', 'like', `/media/${folder}/%`)
+    .limit(1)
     .executeTakeFirst();
-  return Number(row?.count ?? 0);
+  return row !== undefined;
 }
 
 /**
- * Deletes a video and frees what nothing else uses (docs/decisions/0013 and 0015): its transcode
- * is cancelled, its row, captions and source record go in one transaction (with `alsoInTransaction`,
- * such as the audit entry), and then its stream folder is deleted from the file store unless
- * another row still plays it, and its uploaded source file unless another video waits for it.
+ * Frees what a deleted video row used and nothing else uses (docs/decisions/0013 and 0015): the
+ * trees a transcode of it made (or is making) under its own id, the tree it played, its transcode's
+ * scratch folder and its uploaded source file. Call it only once the row is gone, so that a failed
+ * transaction never loses files.
  */
-export async function removeVideo(
-  deps: VideoRemovalDeps,
-  video: VideoRow,
-  alsoInTransaction?: (trx: Kysely<Database>) => Promise<void>,
+export async function freeVideoFiles(
+  deps: Omit<VideoRemovalDeps, 'jobs'>,
+  video: Omit<RemovableVideo, 'job_id'>,
 ): Promise<RemovedVideo> {
-  if (video.job_id !== null) await deps.jobs.cancel(video.job_id);
-  await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('video_captions').where('video_id', '=', video.id).execute();
-    await trx.deleteFrom('video_sources').where('video_id', '=', video.id).execute();
-    await trx.deleteFrom('videos').where('id', '=', video.id).execute();
-    await alsoInTransaction?.(trx);
-  });
-
-  // The folder named by its own id holds the tree a transcode of this video made (or is making).
-  const folders = new Set([video.id]);
-  const playing = streamFolderId(video.url);
-  if (playing !== null) folders.add(playing);
+  const folders = new Set([`private/videos/${video.id}`, `trailers/${video.id}`]);
+  const playing = TREE_URL.exec(video.url)?.[1];
+  if (playing) folders.add(playing);
   let freedBytes = 0;
   let streamKept = false;
-  for (const folderId of folders) {
-    if ((await folderUsers(deps.db, folderId)) > 0) {
+  for (const folder of folders) {
+    if (await folderInUse(deps.db, folder)) {
       streamKept = true;
       continue;
     }
-    for (const entry of await deps.files.list(`private/videos/${folderId}`)) {
+    for (const entry of await deps.files.list(folder)) {
       await deps.files.delete(entry.key);
       freedBytes += entry.size;
     }
@@ -88,6 +85,26 @@ export async function removeVideo(
       await rm(video.source_path, { force: true });
   }
   return { freedBytes, streamKept };
+}
+
+/**
+ * Deletes a video and frees what nothing else uses: its transcode is cancelled, its row, captions
+ * and source record go in one transaction (with `alsoInTransaction`, such as the audit entry), and
+ * then {@link freeVideoFiles} frees its files.
+ */
+export async function removeVideo(
+  deps: VideoRemovalDeps,
+  video: RemovableVideo,
+  alsoInTransaction?: (trx: Kysely<Database>) => Promise<void>,
+): Promise<RemovedVideo> {
+  if (video.job_id !== null) await deps.jobs.cancel(video.job_id);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('video_captions').where('video_id', '=', video.id).execute();
+    await trx.deleteFrom('video_sources').where('video_id', '=', video.id).execute();
+    await trx.deleteFrom('videos').where('id', '=', video.id).execute();
+    await alsoInTransaction?.(trx);
+  });
+  return freeVideoFiles(deps, video);
 }
 
 /** Where uploaded sources wait for their transcode; files elsewhere are an operator's own (media:import). */

@@ -276,7 +276,7 @@ export function createAdminTitlesRepository(db: Db, dialect: Dialect) {
     videosOfTitle(titleId: number) {
       return db
         .selectFrom('videos')
-        .select(['videos.id', 'videos.url', 'videos.job_id', 'videos.status'])
+        .select(['videos.id', 'videos.url', 'videos.job_id', 'videos.status', 'videos.source_path'])
         .where((eb) =>
           eb.or([
             eb('videos.title_id', '=', titleId),
@@ -298,20 +298,9 @@ export function createAdminTitlesRepository(db: Db, dialect: Dialect) {
       if (episodeIds.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('videos')
-        .select(['videos.id', 'videos.url', 'videos.job_id', 'videos.status'])
+        .select(['videos.id', 'videos.url', 'videos.job_id', 'videos.status', 'videos.source_path'])
         .where('videos.episode_id', 'in', episodeIds)
         .execute();
-    },
-
-    /** Whether any video row still points into the folder `urlPrefix` (`/media/private/videos/7/`). */
-    async videoFolderInUse(urlPrefix: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('videos')
-        .select('id')
-        .where(sql<SqlBool>`substr(url, 1, ${urlPrefix.length}) = ${urlPrefix}`)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
     },
 
     /** Whether any title, episode or banner still shows this image. */

@@ -599,4 +599,48 @@ describe('deleting', () => {
     expect((await call('DELETE', `/admin/titles/${sharer}`)).statusCode).toBe(200);
     expect(await files.list('private/videos/424242')).toEqual([]);
   });
+
+  it('frees a trailer tree, a scratch folder and an uploaded source with the title', async () => {
+    const { files, db, config } = server.app.ctx;
+    const { Readable } = await import('node:stream');
+    const { mkdirSync, writeFileSync, existsSync } = await import('node:fs');
+    const path = await import('node:path');
+    const titleId = (await call('POST', '/admin/titles', { type: 'movie', name: 'With trailer' })).json().data
+      .id as number;
+    const source = path.join(config.dataDir, 'sources', `upload-${titleId}.mp4`);
+    mkdirSync(path.dirname(source), { recursive: true });
+    writeFileSync(source, 'not really a video');
+    const video = await db
+      .insertInto('videos')
+      .values({
+        title_id: titleId,
+        episode_id: null,
+        kind: 'trailer',
+        type: 'hls',
+        url: '',
+        quality: null,
+        status: 'processing',
+        source_path: source,
+        duration_seconds: 60,
+        position: 0,
+        created_at: Date.now(),
+        job_id: null,
+        last_error: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('videos')
+      .set({ url: `/media/trailers/${video.id}/master.m3u8` })
+      .where('id', '=', video.id)
+      .execute();
+    await files.write(`trailers/${video.id}/master.m3u8`, Readable.from(['#EXTM3U\n']));
+    const scratch = path.join(config.dataDir, 'tmp', 'transcode', String(video.id));
+    mkdirSync(scratch, { recursive: true });
+
+    expect((await call('DELETE', `/admin/titles/${titleId}`)).statusCode).toBe(200);
+    expect(await files.list(`trailers/${video.id}`)).toEqual([]);
+    expect(existsSync(scratch)).toBe(false);
+    expect(existsSync(source)).toBe(false);
+  });
 });

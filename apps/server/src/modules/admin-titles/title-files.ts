@@ -1,21 +1,15 @@
 import type { AppContext } from '../../context';
+import { freeVideoFiles, type RemovableVideo } from '../../media/video-removal';
 import { createAdminTitlesRepository } from './admin-titles.repository';
 
 /** A video row about to be deleted: what it points to and the job that may still be making it. */
-export interface DeletedVideo {
-  id: number;
-  url: string;
-  job_id: number | null;
-  status: string;
-}
-
-/** Folders of HLS trees in the file store, as their stored URLs name them (see media/media.service.ts). */
-const TREE_URL = /^\/media\/((?:private\/videos|trailers)\/\d+)\//;
+export type DeletedVideo = RemovableVideo & { status: string };
 
 /**
  * Frees the files of deleted titles, seasons and episodes once their rows are gone: stops the
- * transcodes still making their videos, deletes each HLS tree no remaining row points into
- * (trees may be shared, decision 0013) and each uploaded image nothing else shows. Files are
+ * transcodes still making their videos, frees their files as the Media section's delete does
+ * (media/video-removal.ts: trees no remaining row plays, scratch folders, uploaded sources) and
+ * deletes each uploaded image nothing else shows. Files are
  * never deleted before the rows, so a failed transaction loses nothing; a failure here is logged
  * and leaves an orphan file, never a broken title.
  */
@@ -26,9 +20,7 @@ export function createTitleFiles(ctx: AppContext) {
     if (video.job_id !== null && (video.status === 'pending' || video.status === 'processing')) {
       await ctx.jobs.cancel(video.job_id);
     }
-    const folder = TREE_URL.exec(video.url)?.[1];
-    if (!folder || (await repo.videoFolderInUse(`/media/${folder}/`))) return;
-    for (const file of await ctx.files.list(folder)) await ctx.files.delete(file.key);
+    await freeVideoFiles(ctx, video);
   }
 
   async function freeImage(url: string): Promise<void> {
