@@ -364,6 +364,8 @@ export interface JobsTable {
   last_error: string | null;
   created_at: number;
   updated_at: number;
+  /** What the job works on, unique among queued and running rows (migration 0017). */
+  dedupe_key: string | null;
 }
 
 /** The file an operator uploaded for a video, kept until its transcode has finished (migration 0014). */

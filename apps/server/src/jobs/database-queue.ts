@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection';
+import { dedupeKeyOf } from './dedupe-key';
 import { isJobName, JobMap, type JobName, type JobPayload } from './job-map';
 import { createJobsRepository, type JobRow } from './jobs.repository';
 import {
@@ -61,14 +62,24 @@ export function createDatabaseQueue(db: Db, defaults: { maxAttempts: number }): 
     async enqueue(name, payload, options: EnqueueOptions = {}) {
       const checked = checkedPayload(name, payload);
       const now = Date.now();
-      const row = await createJobsRepository(options.within ?? db).insert({
+      const repository = createJobsRepository(options.within ?? db);
+      const job = {
         type: name,
         payload: JSON.stringify(checked),
         maxAttempts: options.maxAttempts ?? maxAttemptsOf(name) ?? defaults.maxAttempts,
         runAt: options.runAt ?? now,
         now,
-      });
-      return toJobInfo(row);
+      };
+      const dedupeKey = dedupeKeyOf(name, checked);
+      if (dedupeKey === null) return toJobInfo(await repository.insert(job));
+      // One live job per key: a second enqueue gets the one already queued or running. If that
+      // one ended between the insert and the look-up, the insert is tried again.
+      for (;;) {
+        const row =
+          (await repository.insertUnlessLive({ ...job, dedupeKey })) ??
+          (await repository.findLive(dedupeKey));
+        if (row) return toJobInfo(row);
+      }
     },
     async get(id, options = {}) {
       const row = await createJobsRepository(options.within ?? db).findById(id);

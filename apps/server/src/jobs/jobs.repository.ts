@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/connection';
 import type { JobsTable } from '../db/database';
+import { LIVE_JOB_CONDITION } from './dedupe-key';
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -33,6 +34,48 @@ export function createJobsRepository(db: Db) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Writes a queued job that works on `dedupeKey`, unless a queued or running job already does
+     * (then undefined): the unique index of migration 0017 decides, so of two processes inserting
+     * at the same instant exactly one writes its row.
+     */
+    insertUnlessLive(job: {
+      type: string;
+      payload: string;
+      maxAttempts: number;
+      runAt: number;
+      now: number;
+      dedupeKey: string;
+    }): Promise<JobRow | undefined> {
+      return db
+        .insertInto('jobs')
+        .values({
+          type: job.type,
+          payload: job.payload,
+          status: 'queued',
+          progress: 0,
+          attempts: 0,
+          max_attempts: job.maxAttempts,
+          run_at: job.runAt,
+          created_at: job.now,
+          updated_at: job.now,
+          dedupe_key: job.dedupeKey,
+        })
+        .onConflict((oc) => oc.column('dedupe_key').where(sql.raw<boolean>(LIVE_JOB_CONDITION)).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** The queued or running job that works on `dedupeKey`, if any. */
+    findLive(dedupeKey: string): Promise<JobRow | undefined> {
+      return db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('dedupe_key', '=', dedupeKey)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst();
     },
 
     findById(id: number): Promise<JobRow | undefined> {
@@ -159,13 +202,26 @@ export function createJobsRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Queues a failed or cancelled job again with fresh attempts. */
+    /** Queues a failed or cancelled job again with fresh attempts, unless another live job does its work. */
     async requeueEnded(id: number, now: number): Promise<boolean> {
       const result = await db
         .updateTable('jobs')
         .set({ status: 'queued', progress: 0, attempts: 0, locked_at: null, run_at: now, updated_at: now })
         .where('id', '=', id)
         .where('status', 'in', ['failed', 'cancelled'])
+        .where(({ eb, not, exists, selectFrom }) =>
+          eb.or([
+            eb('dedupe_key', 'is', null),
+            not(
+              exists(
+                selectFrom('jobs as live')
+                  .select('live.id')
+                  .whereRef('live.dedupe_key', '=', 'jobs.dedupe_key')
+                  .where('live.status', 'in', ['queued', 'running']),
+              ),
+            ),
+          ]),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

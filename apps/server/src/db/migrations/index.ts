@@ -14,6 +14,7 @@ import * as adminLibrary from './0013-admin-library';
 import * as mediaUploads from './0014-media-uploads';
 import * as adminMembers from './0015-admin-members';
 import * as adminCommerce from './0016-admin-commerce';
+import * as jobDedupe from './0017-job-dedupe';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0014-media-uploads': mediaUploads,
   '0015-admin-members': adminMembers,
   '0016-admin-commerce': adminCommerce,
+  '0017-job-dedupe': jobDedupe,
 };
 
 export const migrationProvider: MigrationProvider = {
