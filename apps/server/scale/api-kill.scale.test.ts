@@ -67,6 +67,9 @@ describe(`api-kill: kill -9 of an API process under load through the proxy (${pr
       counts[kind].set(status, (counts[kind].get(status) ?? 0) + 1);
     const ackedWatchList: Array<{ userId: number; titleId: number }> = [];
     const ackedTitles: Array<{ id: number; name: string }> = [];
+    /** Writes that got no acknowledgement: they may or may not have taken effect. */
+    const unansweredWatchList: Array<{ userId: number; titleId: number }> = [];
+    const unansweredTitleNames: string[] = [];
     const unexpectedAnswers: string[] = [];
     const nextTitle = new Array<number>(profile.clients).fill(0);
     const rows = Object.values(RowPaths);
@@ -95,8 +98,8 @@ describe(`api-kill: kill -9 of an API process under load through the proxy (${pr
         }).catch(() => ({ status: 0, body: undefined, text: '' }));
         count('write', res.status);
         if (res.status === 201) ackedTitles.push({ id: res.body.data.id, name });
-        else if (!isFailure(res.status))
-          unexpectedAnswers.push(`POST /admin/titles: ${res.status} ${res.text}`);
+        else if (isFailure(res.status)) unansweredTitleNames.push(name);
+        else unexpectedAnswers.push(`POST /admin/titles: ${res.status} ${res.text}`);
         return res.status;
       }
       const member = members[client]!;
@@ -109,8 +112,8 @@ describe(`api-kill: kill -9 of an API process under load through the proxy (${pr
       count('write', res.status);
       if (res.status === 200 && res.body?.data?.is_watch_list === true)
         ackedWatchList.push({ userId: member.id, titleId });
-      else if (!isFailure(res.status))
-        unexpectedAnswers.push(`POST save-watch-list: ${res.status} ${res.text}`);
+      else if (isFailure(res.status)) unansweredWatchList.push({ userId: member.id, titleId });
+      else unexpectedAnswers.push(`POST save-watch-list: ${res.status} ${res.text}`);
       return res.status;
     };
 
@@ -161,6 +164,11 @@ describe(`api-kill: kill -9 of an API process under load through the proxy (${pr
     const storedNames = new Map(stored.map((row) => [Number(row.id), row.name]));
     const lostTitles = ackedTitles.filter((title) => storedNames.get(title.id) !== title.name);
 
+    const namesStored = await site.sql<{ name: string }>('select name from titles where name = any($1)', [
+      unansweredTitleNames,
+    ]);
+    const unansweredApplied =
+      unansweredWatchList.filter((w) => onLists.has(`${w.userId}:${w.titleId}`)).length + namesStored.length;
     const clusterLines = site.output.filter((line) => line.startsWith('cluster | '));
     const retriedReads = clusterLines.filter((line) => line.includes('read retried on')).length;
     const upstreamErrors = clusterLines.filter((line) => /^cluster \| api-\d+: /.test(line));
@@ -204,6 +212,7 @@ describe(`api-kill: kill -9 of an API process under load through the proxy (${pr
       `${writesSent} / ${acked} (${ackedWatchList.length} watch-list additions, ${ackedTitles.length} new titles)`,
     );
     figure(SUITE, 'writes not acknowledged (502 from the proxy or no answer)', writesUnanswered);
+    figure(SUITE, 'of those, committed although the answer was lost', unansweredApplied);
     figure(SUITE, 'acknowledged writes lost', lostWatchList.length + lostTitles.length);
     figure(SUITE, 'answers other than 200/201 and failures', unexpectedAnswers.length);
 
