@@ -104,4 +104,6 @@ export const ServerMessages = {
   castHasNoEmail: 'This cast member cannot be reached by email.',
   castMailSent: 'Your message has been sent.',
   serverError: 'Something went wrong on our side. Please try again.',
+  /** The database cannot be reached for a moment (503 with Retry-After). */
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ServerMessages } from '@reeltime/contract';
+import { isDatabaseUnavailable } from '../lib/database-unavailable';
 import { AppError } from '../lib/errors';
 
 type FieldErrors = Record<string, string[]>;
@@ -57,6 +58,13 @@ export const errorsPlugin = fp(
       }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return reply.status(error.statusCode).send({ status: false, message: ServerMessages.malformed });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send({ status: false, message: ServerMessages.unavailable });
       }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ status: false, message: ServerMessages.serverError });
