@@ -16,4 +16,6 @@ export const profile = {
   sqliteClients: ci ? 6 : 8,
   /** Malformed requests sent by the bad-input suite (at least 1 000 either way). */
   badRequests: ci ? 1000 : 3000,
+  /** The clip a worker is killed transcoding: long enough that the kill lands mid-transcode. */
+  workerKillClip: ci ? { seconds: 12, width: 640, height: 360 } : { seconds: 40, width: 1280, height: 720 },
 } as const;
