@@ -1,7 +1,7 @@
 /**
  * Scaled-out throughput benchmark:
  * `npm run bench:scale [-- --duration 10 --connections 50 --titles 5000 --long-seconds 60
- *   --long-connections 500 --postgres URL --redis URL]`.
+ *   --long-connections 500 --timeout 10 --postgres URL --redis URL]`.
  *
  * Seeds a synthetic catalog into a fresh PostgreSQL database (with its own Redis key prefix and
  * DATA_DIR), starts three API processes (src/main.ts, production mode) with the cluster's
@@ -42,6 +42,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '2' },
     'long-seconds': { type: 'string', default: '60' },
     'long-connections': { type: 'string', default: '500' },
+    timeout: { type: 'string', default: '10' },
     postgres: { type: 'string', default: SCALE_POSTGRES },
     redis: { type: 'string', default: SCALE_REDIS },
   },
@@ -54,6 +55,7 @@ const numbers = {
   rounds: Math.max(1, Math.round(Number(args.rounds))),
   'long-seconds': Number(args['long-seconds']),
   'long-connections': Number(args['long-connections']),
+  timeout: Number(args.timeout),
 };
 for (const [name, value] of Object.entries(numbers)) {
   if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number`);
@@ -61,6 +63,8 @@ for (const [name, value] of Object.entries(numbers)) {
 const { duration, connections, titles, warmup, rounds } = numbers;
 const longSeconds = numbers['long-seconds'];
 const longConnections = numbers['long-connections'];
+/** A request unanswered after this many seconds counts as an error. */
+const timeoutSeconds = numbers.timeout;
 const API_PROCESSES = 3;
 
 /** Queries typed into the search box, one with a typo. */
@@ -234,17 +238,22 @@ async function main(teardown: Teardown): Promise<boolean> {
 
   log(
     `\nautocannon (worker thread): ${connections} connections, ${duration} s per setup in ${rounds} ` +
-      `alternating slices, after ${warmup} s of warm-up each`,
+      `alternating slices, after ${warmup} s of warm-up each; a request unanswered after ${timeoutSeconds} s is an error`,
   );
   if (warmup > 0) {
-    for (const setup of setups) await runMixedLoad(setup.url, workload, { connections, seconds: warmup });
+    for (const setup of setups)
+      await runMixedLoad(setup.url, workload, { connections, seconds: warmup, timeoutSeconds });
   }
   const slices = new Map<Setup, LoadResult[]>(setups.map((setup) => [setup, []]));
   const cpu = new Map<Setup, CoresUsed[]>(setups.map((setup) => [setup, []]));
   for (let round = 0; round < rounds; round++) {
     for (const setup of setups) {
       const before = await sample();
-      const result = await runMixedLoad(setup.url, workload, { connections, seconds: duration / rounds });
+      const result = await runMixedLoad(setup.url, workload, {
+        connections,
+        seconds: duration / rounds,
+        timeoutSeconds,
+      });
       cpu.get(setup)!.push(coresUsed(before, await sample()));
       slices.get(setup)!.push(result);
       log(

@@ -27,7 +27,7 @@ export interface LoadResult {
 export function runMixedLoad(
   url: string,
   requests: LoadRequest[],
-  options: { connections: number; seconds: number },
+  options: { connections: number; seconds: number; timeoutSeconds?: number },
 ): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     autocannon(
@@ -35,6 +35,7 @@ export function runMixedLoad(
         url,
         connections: options.connections,
         duration: options.seconds,
+        timeout: options.timeoutSeconds ?? 10,
         workers: 1,
         requests,
       },
