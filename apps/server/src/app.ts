@@ -17,7 +17,7 @@ import { authPlugin } from './plugins/auth';
 import { contentTypesPlugin } from './plugins/content-types';
 import { errorsPlugin } from './plugins/errors';
 import { formsPlugin } from './plugins/forms';
-import { frameworkErrors } from './plugins/framework-errors';
+import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import { healthPlugin } from './plugins/health';
 import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
@@ -43,6 +43,7 @@ export async function buildApp(config: Config): Promise<App> {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ checkContract: config.env !== 'production' }));
