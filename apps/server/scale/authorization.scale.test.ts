@@ -135,6 +135,14 @@ describe('the authorization matrix', () => {
         `${path} is listed as having its own credential but is no route`,
       ).toBe(true);
     }
+    // The access comes from the scope a route is registered in, not from its URL.
+    const accessOf = (method: string, path: string) =>
+      routes.find((route) => route.method === method && route.path === `${API_BASE}${path}`)?.access;
+    expect(accessOf('GET', '/logout')).toBe('member');
+    expect(accessOf('GET', '/user/banners')).toBe('public');
+    expect(accessOf('GET', '/user/watch-list')).toBe('member');
+    expect(accessOf('POST', '/login')).toBe('public');
+    expect(accessOf('GET', '/admin/overview')).toBe('admin');
     const byAccess = (access: Route['access']) => routes.filter((route) => route.access === access).length;
     figure(SUITE, 'operations (method + path) in the route table', routes.length);
     figure(
