@@ -103,7 +103,7 @@ async function attack(target: Target): Promise<void> {
   figure(suite, 'malformed requests generated', generated.length);
 
   const started = performance.now();
-  const outcomes = await sendCases({
+  const { outcomes, resent } = await sendCases({
     base: target.base,
     cases,
     tokens: { member: member.token, admin: admin.token, session: session.token },
@@ -125,6 +125,7 @@ async function attack(target: Target): Promise<void> {
     'requests sent',
     `${outcomes.length} in ${seconds.toFixed(1)} s (${(outcomes.length / seconds).toFixed(0)}/s, ${CLIENTS} connections, ${cases.filter((c) => c.heavy).length} of them megabytes)`,
   );
+  figure(suite, 'megabyte requests sent again after the connection was reset under the answer', resent);
   figure(suite, 'operations aimed at', `${covered.size} of ${operations.length}`);
   figure(suite, 'by status', statusLine(outcomes));
   for (const line of categoryLines(outcomes)) figure(suite, 'by category', line);

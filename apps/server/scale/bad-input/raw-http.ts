@@ -76,7 +76,7 @@ export function isComplete(bytes: Buffer, method: string): boolean {
   return false;
 }
 
-function serialise(request: RawRequest, host: string): Buffer {
+function serialise(request: RawRequest, host: string): { head: Buffer; body: Buffer } {
   const names = new Set(request.headers.map(([name]) => name.toLowerCase()));
   const headers = [...request.headers];
   if (!names.has('host')) headers.unshift(['host', host]);
@@ -86,15 +86,19 @@ function serialise(request: RawRequest, host: string): Buffer {
   const head = `${request.method} ${request.target} HTTP/1.1\r\n${headers
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('')}\r\n`;
-  return Buffer.concat([Buffer.from(head, 'latin1'), request.body ?? Buffer.alloc(0)]);
+  return { head: Buffer.from(head, 'latin1'), body: request.body ?? Buffer.alloc(0) };
 }
 
 /** Body pieces written one after the other, so a server that answers early can stop a huge body. */
 const WRITE_PIECE = 256 * 1024;
 
+/** A body larger than this is sent only after a pause in which the server may refuse it by its headers. */
+const EARLY_ANSWER_BYTES = 1024 * 1024;
+const EARLY_ANSWER_WAIT_MS = 250;
+
 export function sendRaw(base: string, request: RawRequest, timeoutMs = 30_000): Promise<RawResponse> {
   const { hostname, port, host } = new URL(base);
-  const bytes = serialise(request, host);
+  const { head, body } = serialise(request, host);
   return new Promise((resolve) => {
     const received: Buffer[] = [];
     let settled = false;
@@ -114,23 +118,26 @@ export function sendRaw(base: string, request: RawRequest, timeoutMs = 30_000): 
     });
     socket.on('end', () => finish());
     socket.on('close', () => finish());
-    // A server that refuses a huge body may reset the connection while it is still being written;
-    // what it answered before that is kept.
     socket.on('error', (error) => finish(error.message));
+    const writePiece = (piece: Buffer) =>
+      new Promise<void>((resume) => {
+        if (socket.write(piece)) return resume();
+        const go = () => {
+          socket.off('drain', go);
+          socket.off('close', go);
+          resume();
+        };
+        socket.once('drain', go);
+        socket.once('close', go);
+      });
     socket.on('connect', async () => {
-      for (let at = 0; at < bytes.length && !settled; at += WRITE_PIECE) {
-        const piece = bytes.subarray(at, at + WRITE_PIECE);
-        if (!socket.write(piece)) {
-          await new Promise<void>((resume) => {
-            const go = () => {
-              socket.off('drain', go);
-              socket.off('close', go);
-              resume();
-            };
-            socket.once('drain', go);
-            socket.once('close', go);
-          });
-        }
+      await writePiece(head);
+      // A server refuses a body too large by its content-length and closes the connection: the
+      // pause lets that answer arrive before the body is written into a closing socket.
+      if (body.length > EARLY_ANSWER_BYTES)
+        await new Promise((wait) => setTimeout(wait, EARLY_ANSWER_WAIT_MS));
+      for (let at = 0; at < body.length && !settled && received.length === 0; at += WRITE_PIECE) {
+        await writePiece(body.subarray(at, at + WRITE_PIECE));
       }
     });
   });

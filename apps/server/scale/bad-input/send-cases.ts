@@ -19,8 +19,9 @@ export async function sendCases(options: {
   tokens: Record<Exclude<Access, 'visitor'>, string>;
   clients: number;
   secrets: string[];
-}): Promise<Outcome[]> {
+}): Promise<{ outcomes: Outcome[]; resent: number }> {
   const outcomes: Outcome[] = [];
+  let resent = 0;
   let next = 0;
   await Promise.all(
     Array.from({ length: options.clients }, async () => {
@@ -31,10 +32,16 @@ export async function sendCases(options: {
         if (item.access !== 'visitor' && !ownsAuthorization) {
           request.headers.push(['authorization', `Bearer ${options.tokens[item.access]}`]);
         }
-        const response = await sendRaw(options.base, request);
+        let response = await sendRaw(options.base, request);
+        // A server may refuse a huge body midway and close the connection while it is still
+        // being written, so that the answer is lost in the reset: such a case is sent again.
+        for (let retry = 0; retry < 2 && response.status === 0 && item.heavy; retry++) {
+          resent++;
+          response = await sendRaw(options.base, request);
+        }
         outcomes.push({ item, response, verdict: judge(request, response, options.secrets) });
       }
     }),
   );
-  return outcomes;
+  return { outcomes, resent };
 }

@@ -37,6 +37,21 @@ const decodedRequest = (request: RawRequest) => {
   return `${target}\n${request.headers.map((h) => h.join(': ')).join('\n')}\n${request.body?.subarray(0, 64 * 1024).toString('utf8') ?? ''}`;
 };
 
+/** The strings inside a JSON body, unescaped, so that an escaped `relation \\"users\\"` is read as written. */
+function jsonStrings(text: string): string[] {
+  const strings: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') strings.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  try {
+    walk(JSON.parse(text));
+  } catch {
+    // not JSON: read as it came
+  }
+  return strings;
+}
+
 function isEnvelope(text: string): boolean {
   try {
     const body = JSON.parse(text) as { status?: unknown; message?: unknown };
@@ -45,10 +60,6 @@ function isEnvelope(text: string): boolean {
     return false;
   }
 }
-
-/** Whether the answer is one Node's HTTP parser gave before any route ran (no body, no type). */
-const fromHttpParser = (response: RawResponse) =>
-  response.headers['content-type'] === undefined && response.body === '';
 
 /**
  * A page address (outside /api and /media) on a server whose web app was never built answers 503
@@ -67,7 +78,7 @@ export function judge(request: RawRequest, response: RawResponse, secrets: strin
   const sent = decodedRequest(request);
   const seen = `${Object.entries(response.headers)
     .map((h) => h.join(': '))
-    .join('\n')}\n${response.body}`;
+    .join('\n')}\n${response.body}\n${jsonStrings(response.body).join('\n')}`;
   for (const [what, pattern] of LEAKS) {
     const match = pattern.exec(seen);
     // Text that merely repeats what the request sent is not a leak.
@@ -78,7 +89,7 @@ export function judge(request: RawRequest, response: RawResponse, secrets: strin
   const envelope = isEnvelope(response.body);
   const fromApi = request.target.startsWith('/api/');
   const isClientError = response.status >= 400 && response.status < 500;
-  if (isClientError && fromApi && request.method.toUpperCase() !== 'HEAD' && !fromHttpParser(response)) {
+  if (isClientError && fromApi && request.method.toUpperCase() !== 'HEAD') {
     if (!response.headers['content-type']?.startsWith('application/json')) {
       problems.push(`a ${response.status} of type ${response.headers['content-type'] ?? 'none'}`);
     } else if (!envelope) {
