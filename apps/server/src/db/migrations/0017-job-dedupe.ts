@@ -13,6 +13,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('jobs')
     .column('dedupe_key')
     .unique()
-    .where(sql.raw(`status in ('queued', 'running')`))
+    .where(sql.raw<boolean>(`status in ('queued', 'running')`))
     .execute();
 }
