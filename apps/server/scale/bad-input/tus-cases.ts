@@ -19,7 +19,7 @@ const UPLOADS = `${API_BASE}${AdminMediaPaths.uploads}`;
 export const isTusOperation = (operation: Operation) =>
   operation.path === UPLOADS || operation.path.startsWith(`${UPLOADS}/`);
 
-/** Metadata for a real upload of `bytes` bytes to a title, for the suite to create one. */
+/** Metadata for a real upload to a title (the suite creates one of 1 000 bytes, which no case completes). */
 export const uploadMetadata = (titleId: number) =>
   `filename ${b64('clip.mp4')},title_id ${b64(String(titleId))}`;
 

@@ -92,7 +92,9 @@ export function urlCases(operation: Operation): BadCase[] {
     make(
       'path traversal',
       'encoded dot segments in the path',
-      request(path.replace('/api/v1/', '/api/v1/%2e%2e/%2e%2e/')),
+      request(
+        path.startsWith('/api/v1/') ? path.replace('/api/v1/', '/api/v1/%2e%2e/%2e%2e/') : `/%2e%2e${path}`,
+      ),
     ),
   );
   return cases;
