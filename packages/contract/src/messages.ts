@@ -79,6 +79,8 @@ export const ServerMessages = {
   titleNotFound: 'Title not found.',
   episodeNotFound: 'Episode not found.',
   validationFailed: 'The given data was invalid.',
+  /** A field the endpoint does not take (the console's bodies refuse them), by its dotted path. */
+  unknownField: (field: string) => `Unknown field: ${field}`,
   malformed: 'The request could not be read.',
   tooLarge: 'The upload is too large.',
   planNotFound: 'Plan not found.',

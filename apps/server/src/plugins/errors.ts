@@ -34,8 +34,16 @@ export const errorsPlugin = fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors: FieldErrors = {};
         for (const issue of error.validation) {
-          const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request';
-          addFieldError(errors, field, issue.message ?? ServerMessages.validationFailed);
+          const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+          const unknownKeys = issue.keyword === 'unrecognized_keys' ? issue.params.keys : undefined;
+          if (Array.isArray(unknownKeys)) {
+            for (const key of unknownKeys) {
+              const field = path ? `${path}.${String(key)}` : String(key);
+              addFieldError(errors, field, ServerMessages.unknownField(field));
+            }
+            continue;
+          }
+          addFieldError(errors, path || 'request', issue.message ?? ServerMessages.validationFailed);
         }
         const first = Object.values(errors)[0]?.[0];
         return reply

@@ -87,7 +87,7 @@ export const FormFlagSchema = z.union(
 
 // ---- Genres -------------------------------------------------------------------------------
 
-export const GenreBodySchema = z.object({
+export const GenreBodySchema = z.strictObject({
   name: z
     .string({ error: M.genreNameRequired })
     .trim()
@@ -116,7 +116,7 @@ export type PeopleQuery = { page?: number; per_page?: number; search?: string };
  * The text fields of a person; the photo travels as the multipart file `photo` (required to
  * create, optional to replace). An empty email removes the address.
  */
-export const PersonBodySchema = z.object({
+export const PersonBodySchema = z.strictObject({
   name: z
     .string({ error: M.personNameRequired })
     .trim()
@@ -154,20 +154,20 @@ export type AdminPeoplePage = z.infer<typeof AdminPeoplePageSchema>;
 // ---- Banners ------------------------------------------------------------------------------
 
 /** A banner's fields; its art travels as the multipart file `art` (required when creating). */
-export const BannerBodySchema = z.object({
+export const BannerBodySchema = z.strictObject({
   /** Required; refused with its own message when missing. */
   title_id: optionalField(IdSchema),
   is_active: optionalField(FormFlagSchema),
 });
 export type BannerBody = z.input<typeof BannerBodySchema>;
 
-export const BannerPatchSchema = z.object({
+export const BannerPatchSchema = z.strictObject({
   title_id: optionalField(IdSchema),
   is_active: optionalField(FormFlagSchema),
 });
 export type BannerPatch = z.input<typeof BannerPatchSchema>;
 
-export const BannerOrderBodySchema = z.object({
+export const BannerOrderBodySchema = z.strictObject({
   ids: z.array(IdSchema, { error: M.bannerOrderMismatch }).max(1000, { error: M.bannerOrderMismatch }),
 });
 export type BannerOrderBody = z.input<typeof BannerOrderBodySchema>;
@@ -242,7 +242,7 @@ export type AdminSubmission = z.infer<typeof AdminSubmissionSchema>;
 export const AdminSubmissionsPageSchema = AdminPageSchema(AdminSubmissionSchema);
 export type AdminSubmissionsPage = z.infer<typeof AdminSubmissionsPageSchema>;
 
-export const RejectSubmissionBodySchema = z.object({
+export const RejectSubmissionBodySchema = z.strictObject({
   reason: z
     .string({ error: M.rejectionReasonRequired })
     .trim()

@@ -188,7 +188,7 @@ export const CaptionLanguageSchema = z
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, { error: AdminMediaMessages.captionLanguage });
 
 /** The fields of a caption upload; the file travels as the multipart part `file`. */
-export const CaptionFieldsSchema = z.object({
+export const CaptionFieldsSchema = z.strictObject({
   language: CaptionLanguageSchema,
   label: z
     .string({ error: AdminMediaMessages.captionLabel })

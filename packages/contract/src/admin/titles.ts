@@ -105,7 +105,7 @@ const wholeNumberIn = (min: number, max: number, message: string) =>
     .max(max, { error: message });
 
 export const TitleTrailerSchema = z
-  .object({
+  .strictObject({
     type: LinkTypeSchema,
     url: z
       .string({ error: M.trailerUrlInvalid })
@@ -143,7 +143,7 @@ function trailerMismatch(type: z.infer<typeof LinkTypeSchema>, url: string): str
   }
 }
 
-export const TitleCastEntrySchema = z.object({
+export const TitleCastEntrySchema = z.strictObject({
   person_id: IdSchema,
   job_title: z
     .string({ error: M.jobTitleRequired })
@@ -197,7 +197,7 @@ function refineCast(fields: { cast?: TitleCastEntry[] | undefined }, issues: z.R
 }
 
 export const CreateTitleBodySchema = z
-  .object({
+  .strictObject({
     ...titleFields,
     description: titleFields.description.optional(),
     release_date: titleFields.release_date.optional(),
@@ -217,7 +217,7 @@ export type CreateTitleBody = z.input<typeof CreateTitleBodySchema>;
 export type CreateTitle = z.output<typeof CreateTitleBodySchema>;
 
 export const UpdateTitleBodySchema = z
-  .object(titleFields)
+  .strictObject(titleFields)
   .partial()
   .superRefine((fields, issues) => {
     if (Object.values(fields).every((value) => value === undefined)) {
@@ -335,7 +335,7 @@ export const AdminTitleDetailSchema = z.object({
 });
 export type AdminTitleDetail = z.infer<typeof AdminTitleDetailSchema>;
 
-export const BulkTitlesBodySchema = z.object({
+export const BulkTitlesBodySchema = z.strictObject({
   ids: z.array(IdSchema, { error: M.bulkIdsInvalid }).min(1, { error: M.bulkIdsInvalid }).max(L.bulkIds, {
     error: M.bulkIdsInvalid,
   }),
@@ -344,8 +344,8 @@ export const BulkTitlesBodySchema = z.object({
 export type BulkTitlesBody = z.input<typeof BulkTitlesBodySchema>;
 export const BulkTitlesResultSchema = z.object({ updated: z.number() });
 
-/** The poster and thumbnail form: either or both files (no text fields). */
-export const TitleImagesBodySchema = z.object({}).optional();
+/** The forms of a title's poster and thumbnail and of an episode's thumbnail: files only, no text fields. */
+export const TitleImagesBodySchema = z.strictObject({});
 export const TitleImageFields = { poster: 'poster', thumbnail: 'thumbnail' } as const;
 
 const seasonNumber = wholeNumberIn(1, L.seasonNumber, M.seasonNumberInvalid);
@@ -354,7 +354,7 @@ const seasonName = z
   .trim()
   .max(L.seasonName, { error: M.seasonNameTooLong });
 
-export const CreateSeasonBodySchema = z.object({
+export const CreateSeasonBodySchema = z.strictObject({
   /** The next free number when left out. */
   season_number: seasonNumber.optional(),
   /** `Season <number>` when left out or empty. */
@@ -363,7 +363,7 @@ export const CreateSeasonBodySchema = z.object({
 export type CreateSeasonBody = z.input<typeof CreateSeasonBodySchema>;
 
 export const UpdateSeasonBodySchema = z
-  .object({ season_number: seasonNumber, name: seasonName })
+  .strictObject({ season_number: seasonNumber, name: seasonName })
   .partial()
   .refine((fields) => fields.season_number !== undefined || fields.name !== undefined, {
     error: M.nothingToChange,
@@ -371,7 +371,7 @@ export const UpdateSeasonBodySchema = z
 export type UpdateSeasonBody = z.input<typeof UpdateSeasonBodySchema>;
 
 /** Every item of the parent exactly once, in the new order; they are numbered 1, 2, 3... */
-export const OrderBodySchema = z.object({
+export const OrderBodySchema = z.strictObject({
   ids: z
     .array(IdSchema, { error: M.orderInvalid })
     .min(1, { error: M.orderInvalid })
@@ -391,7 +391,7 @@ const episodeFields = {
   duration_minutes: titleFields.duration_minutes,
 };
 
-export const CreateEpisodeBodySchema = z.object({
+export const CreateEpisodeBodySchema = z.strictObject({
   ...episodeFields,
   /** The next free number when left out. */
   episode_number: episodeFields.episode_number.optional(),
@@ -401,7 +401,7 @@ export const CreateEpisodeBodySchema = z.object({
 export type CreateEpisodeBody = z.input<typeof CreateEpisodeBodySchema>;
 
 export const UpdateEpisodeBodySchema = z
-  .object(episodeFields)
+  .strictObject(episodeFields)
   .partial()
   .refine((fields) => Object.values(fields).some((value) => value !== undefined), {
     error: M.nothingToChange,

@@ -11,6 +11,7 @@ import {
   IdParamsSchema,
   OrderBodySchema,
   SuccessEnvelope,
+  TitleImagesBodySchema,
   UpdateEpisodeBodySchema,
   UpdateSeasonBodySchema,
 } from '@reeltime/contract';
@@ -195,7 +196,7 @@ export async function adminSeasonsRoutes(app: FastifyInstance): Promise<void> {
         description: "Replaces an episode's thumbnail; the replaced file is deleted.",
         consumes: ['multipart/form-data'],
         params,
-        body: z.object({}),
+        body: TitleImagesBodySchema,
         response: episode,
       },
     },

@@ -202,6 +202,54 @@ describe('episodes', () => {
     expect(await auditCount()).toBe(audits);
   });
 
+  it('refuses a field no season or episode body takes, naming it, and changes nothing', async () => {
+    const show = await newShow();
+    const season = (await call('POST', `/admin/titles/${show}/seasons`, {})).json().data;
+    const episode = (await call('POST', `/admin/seasons/${season.id}/episodes`, { name: 'Pilot' })).json()
+      .data;
+    const audits = await auditCount();
+    const refusals: [Method, string, Record<string, unknown>][] = [
+      ['POST', `/admin/titles/${show}/seasons`, { name: 'Extra', title_id: 1 }],
+      ['PATCH', `/admin/seasons/${season.id}`, { name: 'Renamed', title_id: 1 }],
+      ['PUT', `/admin/titles/${show}/season-order`, { ids: [season.id], title_id: 1 }],
+      ['POST', `/admin/seasons/${season.id}/episodes`, { name: 'Extra', title_id: 1 }],
+      ['PATCH', `/admin/episodes/${episode.id}`, { name: 'Renamed', title_id: 1 }],
+      ['PUT', `/admin/seasons/${season.id}/episode-order`, { ids: [episode.id], title_id: 1 }],
+    ];
+    for (const [method, url, body] of refusals) {
+      const res = await call(method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(422);
+      expect(res.json()).toEqual({
+        status: false,
+        message: 'Unknown field: title_id',
+        errors: { title_id: ['Unknown field: title_id'] },
+      });
+    }
+    const form = multipart([
+      {
+        name: 'thumbnail',
+        value: await sharp({ create: { width: 64, height: 36, channels: 3, background: '#336699' } })
+          .jpeg()
+          .toBuffer(),
+        filename: 'e.jpg',
+        contentType: 'image/jpeg',
+      },
+      { name: 'alt', value: 'A still' },
+    ]);
+    const thumbnail = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/episodes/${episode.id}/thumbnail`,
+      headers: { ...admin.auth, ...form.headers },
+      payload: form.payload,
+    });
+    expect(thumbnail.statusCode).toBe(422);
+    expect(thumbnail.json().message).toBe('Unknown field: alt');
+    expect(await auditCount()).toBe(audits);
+    expect(await seasonsOf(show)).toMatchObject([
+      { id: season.id, name: season.name, episodes: [{ id: episode.id, name: 'Pilot' }] },
+    ]);
+  });
+
   it("shows each episode's video state", async () => {
     const show = await newShow();
     const season = (await call('POST', `/admin/titles/${show}/seasons`, {})).json().data;

@@ -13,6 +13,7 @@ import {
   IdParamsSchema,
   SuccessEnvelope,
   TitleImageFields,
+  TitleImagesBodySchema,
   UpdateTitleBodySchema,
 } from '@reeltime/contract';
 import { ok } from '../../lib/envelope';
@@ -152,7 +153,7 @@ export async function adminTitlesRoutes(app: FastifyInstance): Promise<void> {
           'Replaces the poster and/or the thumbnail (at least one); the replaced files are deleted.',
         consumes: ['multipart/form-data'],
         params: IdParamsSchema,
-        body: z.object({}),
+        body: TitleImagesBodySchema,
         response: detail,
       },
     },

@@ -244,6 +244,41 @@ describe('bad input', () => {
     expect((await call('GET', `/admin/titles?search=${'x'.repeat(101)}`)).statusCode).toBe(422);
   });
 
+  it('refuses a field it does not take with 422 naming it, and creates nothing', async () => {
+    const before = await count('titles');
+    const res = await call('POST', '/admin/titles', { type: 'movie', name: 'Elevated', is_admin: true });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      status: false,
+      message: 'Unknown field: is_admin',
+      errors: { is_admin: ['Unknown field: is_admin'] },
+    });
+    expect(await count('titles')).toBe(before);
+    expect((await call('GET', '/admin/titles?search=Elevated')).json().data.total).toBe(0);
+  });
+
+  it('names unknown fields inside the trailer and the cast, and in an edit changes nothing', async () => {
+    const before = await count('titles');
+    const res = await call('POST', '/admin/titles', {
+      type: 'movie',
+      name: 'Nested extras',
+      trailer: { type: 'youtube', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', autoplay: true },
+      cast: [{ person_id: ada, job_title: 'Actor', billing: 1 }],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      'trailer.autoplay': ['Unknown field: trailer.autoplay'],
+      'cast.0.billing': ['Unknown field: cast.0.billing'],
+    });
+    expect(await count('titles')).toBe(before);
+
+    const created = (await call('POST', '/admin/titles', { type: 'movie', name: 'Kept' })).json().data;
+    const edit = await call('PATCH', `/admin/titles/${created.id}`, { name: 'Changed', views: 1000 });
+    expect(edit.statusCode).toBe(422);
+    expect(edit.json().errors).toEqual({ views: ['Unknown field: views'] });
+    expect((await call('GET', `/admin/titles/${created.id}`)).json().data).toEqual(created);
+  });
+
   it('is closed to members and visitors', async () => {
     const member = await signUp(server.app);
     const asMember = await server.app.inject({
@@ -449,6 +484,10 @@ describe('bulk publish and unpublish', () => {
     expect((await call('GET', `/admin/titles/${id}`)).json().data.is_published).toBe(false);
     expect((await call('POST', '/admin/titles/bulk', { ids: [], action: 'publish' })).statusCode).toBe(422);
     expect((await call('POST', '/admin/titles/bulk', { ids: [id], action: 'archive' })).statusCode).toBe(422);
+    const extra = await call('POST', '/admin/titles/bulk', { ids: [id], action: 'publish', notify: true });
+    expect(extra.statusCode).toBe(422);
+    expect(extra.json().message).toBe('Unknown field: notify');
+    expect((await call('GET', `/admin/titles/${id}`)).json().data.is_published).toBe(false);
   });
 });
 
@@ -491,6 +530,12 @@ describe('images', () => {
       },
     ]);
     expect(notImage.statusCode).toBe(415);
+    const withText = await upload([
+      { name: 'poster', value: await png(400, 600), filename: 'p3.png', contentType: 'image/png' },
+      { name: 'caption', value: 'text' },
+    ]);
+    expect(withText.statusCode).toBe(422);
+    expect(withText.json().errors).toEqual({ caption: ['Unknown field: caption'] });
     const none = await upload([{ name: 'other', value: 'text' }]);
     expect(none.statusCode).toBe(422);
     expect((await call('GET', `/admin/titles/${id}`)).json().data.poster_image).toBe(
