@@ -109,6 +109,8 @@ export async function createRuntime(
         concurrency,
         log,
         sandboxed: { media: transcodeProcessorFile },
+        lockDurationMs: config.jobs.lockDurationMs,
+        stalledIntervalMs: config.jobs.stalledIntervalMs,
       })
     : createDatabaseJobRunner(db, handlers, { concurrency, log });
   return {

@@ -79,4 +79,45 @@ describe('loadConfig', () => {
       /METRICS_TOKEN: must be at least 32 characters/,
     );
   });
+
+  it('takes the BullMQ lock and stalled-check times, the check following the lock unless set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).jobs).toMatchObject({
+      lockDurationMs: 30_000,
+      stalledIntervalMs: 30_000,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, BULLMQ_LOCK_DURATION_MS: '10000', BULLMQ_STALLED_INTERVAL_MS: '5000' })
+        .jobs,
+    ).toMatchObject({ lockDurationMs: 10_000, stalledIntervalMs: 5000 });
+    expect(loadConfig({ DATA_DIR: dataDir, BULLMQ_LOCK_DURATION_MS: '10000' }).jobs).toMatchObject({
+      lockDurationMs: 10_000,
+      stalledIntervalMs: 10_000,
+    });
+  });
+
+  it('refuses BullMQ times that are not whole milliseconds, too short, or a check rarer than the lock', () => {
+    const problemsOf = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir, ...env });
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    };
+    expect(problemsOf({ BULLMQ_LOCK_DURATION_MS: '10s', BULLMQ_STALLED_INTERVAL_MS: '2.5' })).toEqual([
+      'BULLMQ_LOCK_DURATION_MS: must be a number of milliseconds (got "10s")',
+      'BULLMQ_STALLED_INTERVAL_MS: must be a whole number of milliseconds (got "2.5")',
+    ]);
+    expect(problemsOf({ BULLMQ_LOCK_DURATION_MS: '1000', BULLMQ_STALLED_INTERVAL_MS: '500' })).toEqual([
+      'BULLMQ_LOCK_DURATION_MS: must be at least 5000 (5 s) (got "1000")',
+      'BULLMQ_STALLED_INTERVAL_MS: must be at least 1000 (1 s) (got "500")',
+    ]);
+    expect(problemsOf({ BULLMQ_LOCK_DURATION_MS: '10000', BULLMQ_STALLED_INTERVAL_MS: '20000' })).toEqual([
+      'BULLMQ_STALLED_INTERVAL_MS: must be at most BULLMQ_LOCK_DURATION_MS, 10000 (got "20000")',
+    ]);
+    expect(problemsOf({ BULLMQ_STALLED_INTERVAL_MS: '60000' })).toEqual([
+      'BULLMQ_STALLED_INTERVAL_MS: must be at most BULLMQ_LOCK_DURATION_MS, 30000 (got "60000")',
+    ]);
+  });
 });

@@ -60,6 +60,19 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   IN_PROCESS_WORKER: booleanText.default(true),
+  BULLMQ_LOCK_DURATION_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    // Renewed at half its duration: shorter would take a busy worker for dead.
+    .min(5000, { error: 'must be at least 5000 (5 s)' })
+    .max(600_000, { error: 'must be at most 600000 (10 minutes)' })
+    .default(30_000),
+  BULLMQ_STALLED_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(1000, { error: 'must be at least 1000 (1 s)' })
+    .max(600_000, { error: 'must be at most 600000 (10 minutes)' })
+    .optional(),
   MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
   MEDIA_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   MEDIA_UPLOAD_MAX_BYTES: z.coerce
@@ -131,8 +144,12 @@ export type Config = Readonly<{
     /** An unfinished upload is deleted this long after it was started. */
     uploadExpiryMs: number;
   };
-  /** inProcess: the API process runs background jobs too (off when `npm run worker` processes do). */
-  jobs: { inProcess: boolean };
+  /**
+   * inProcess: the API process runs background jobs too (off when `npm run worker` processes do).
+   * With BullMQ: a worker silent for lockDurationMs is taken for dead, and every stalledIntervalMs
+   * its running jobs are looked for and handed to another worker.
+   */
+  jobs: { inProcess: boolean; lockDurationMs: number; stalledIntervalMs: number };
   /** Stripe takes payments when both keys are set; apiUrl points the SDK elsewhere (tests). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
 }>;
@@ -187,6 +204,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take payments with Stripe, or neither',
     ]);
   }
+  const stalledIntervalMs = vars.BULLMQ_STALLED_INTERVAL_MS ?? vars.BULLMQ_LOCK_DURATION_MS;
+  if (stalledIntervalMs > vars.BULLMQ_LOCK_DURATION_MS) {
+    throw new ConfigError([
+      `BULLMQ_STALLED_INTERVAL_MS: must be at most BULLMQ_LOCK_DURATION_MS, ${vars.BULLMQ_LOCK_DURATION_MS} (got ${JSON.stringify(env.BULLMQ_STALLED_INTERVAL_MS)})`,
+    ]);
+  }
   const dataDir = path.resolve(vars.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = vars.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'reeltime.sqlite')}`;
@@ -228,7 +251,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadMaxBytes: vars.MEDIA_UPLOAD_MAX_BYTES,
       uploadExpiryMs: vars.MEDIA_UPLOAD_EXPIRY_HOURS * 3_600_000,
     },
-    jobs: { inProcess: vars.IN_PROCESS_WORKER },
+    jobs: {
+      inProcess: vars.IN_PROCESS_WORKER,
+      lockDurationMs: vars.BULLMQ_LOCK_DURATION_MS,
+      stalledIntervalMs,
+    },
     stripe:
       vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET
         ? {
