@@ -200,6 +200,7 @@ describe('POST /admin/plans', () => {
     const before = await counts();
     const unknown = await asAdmin('POST', '/admin/plans', newPlanBody({ price: 199 }));
     expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ price: ['Unknown field: price'] });
     const { name: _name, ...nameless } = newPlanBody();
     const missing = await asAdmin('POST', '/admin/plans', nameless);
     expect(missing.statusCode).toBe(422);

@@ -116,6 +116,7 @@ describe('tax lines', () => {
     ['no name', { percent: 18 }, 'name'],
     ['a huge name', { name: 'x'.repeat(10_000), percent: 18 }, 'name'],
     ['active as text', { name: 'Bad', percent: 18, is_active: 'yes' }, 'is_active'],
+    ['an unknown field', { name: 'Bad', percent: 18, country: 'IN' }, 'country'],
   ])('refuses %s with 422 on the field and writes nothing', async (_name, body, field) => {
     const before = await counts();
     const res = await asAdmin('POST', '/admin/taxes', body);

@@ -169,15 +169,36 @@ describe('banners in the console', () => {
     expect(
       (await send('PATCH', `${BANNERS}/999999`, [{ name: 'is_active', value: 'true' }])).statusCode,
     ).toBe(404);
+    const extra = await send('POST', BANNERS, [
+      { name: 'title_id', value: String(title) },
+      { name: 'position', value: '0' },
+      imagePart('art', art),
+    ]);
+    expect(extra.statusCode).toBe(422);
+    expect(extra.json()).toMatchObject({
+      message: 'Unknown field: position',
+      errors: { position: ['Unknown field: position'] },
+    });
+    const extraPatch = await send('PATCH', `${BANNERS}/${existing.id}`, [
+      { name: 'is_active', value: 'false' },
+      { name: 'position', value: '0' },
+    ]);
+    expect(extraPatch.json().errors).toEqual({ position: ['Unknown field: position'] });
 
-    for (const ids of [[], [existing.id, existing.id], [999999], 'x', [existing.id, 'abc']]) {
+    const everyId = (await server.app.inject({ method: 'GET', url: BANNERS, headers: admin }))
+      .json()
+      .data.map((banner: AdminBanner) => banner.id);
+    for (const payload of [
+      ...[[], [existing.id, existing.id], [999999], 'x', [existing.id, 'abc']].map((ids) => ({ ids })),
+      { ids: everyId, all: true },
+    ]) {
       const response = await server.app.inject({
         method: 'PUT',
         url: `${BANNERS}/order`,
         headers: admin,
-        payload: { ids },
+        payload,
       });
-      expect(response.statusCode, JSON.stringify(ids)).toBe(422);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(422);
     }
     expect(await countRows(server.app, 'banners')).toBe(banners);
     expect(await countRows(server.app, 'audit_log')).toBe(audit);

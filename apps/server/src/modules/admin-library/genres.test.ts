@@ -132,6 +132,28 @@ describe('genres in the console', () => {
     expect(await countRows(server.app, 'audit_log')).toBe(audit);
   });
 
+  it('refuses a field it does not take with 422 naming it, on create and on rename, changing nothing', async () => {
+    const genres = await countRows(server.app, 'genres');
+    const created = await call('POST', GENRES, { name: 'Heist', is_admin: true });
+    expect(created.statusCode).toBe(422);
+    expect(created.json()).toEqual({
+      status: false,
+      message: 'Unknown field: is_admin',
+      errors: { is_admin: ['Unknown field: is_admin'] },
+    });
+    expect(await countRows(server.app, 'genres')).toBe(genres);
+    const listed = (await call('GET', GENRES)).json().data as { name: string }[];
+    expect(listed.map((genre) => genre.name)).not.toContain('Heist');
+    expect(await memberGenres()).not.toContain('Heist');
+
+    const id = await catalogFixtures(server.app).genre('Caper');
+    const renamed = await call('PATCH', `${GENRES}/${id}`, { name: 'Heist', position: 1 });
+    expect(renamed.statusCode).toBe(422);
+    expect(renamed.json().errors).toEqual({ position: ['Unknown field: position'] });
+    const after = (await call('GET', GENRES)).json().data as { id: number; name: string }[];
+    expect(after.find((genre) => genre.id === id)?.name).toBe('Caper');
+  });
+
   it('is for admins only', async () => {
     const member = await signUp(server.app);
     expect((await server.app.inject({ method: 'GET', url: GENRES })).statusCode).toBe(401);

@@ -156,6 +156,11 @@ describe('people in the console', () => {
       ],
       [[{ name: 'name', value: 'No Photo' }], 422, 'photo'],
       [
+        [{ name: 'name', value: 'Valid' }, { name: 'job_title', value: 'Actor' }, photoPart],
+        422,
+        'job_title',
+      ],
+      [
         [{ name: 'name', value: 'Valid' }, imagePart('photo', Buffer.from('<svg></svg>'), 'x.png')],
         415,
         undefined,
@@ -173,6 +178,16 @@ describe('people in the console', () => {
       payload: { name: 7 },
     });
     expect(json.statusCode).toBe(422);
+    const extra = await server.app.inject({
+      method: 'POST',
+      url: PEOPLE,
+      headers: admin,
+      payload: { name: 'Valid', is_admin: true },
+    });
+    expect(extra.json()).toMatchObject({
+      message: 'Unknown field: is_admin',
+      errors: { is_admin: ['Unknown field: is_admin'] },
+    });
     expect(
       (await server.app.inject({ method: 'GET', url: `${PEOPLE}?per_page=500`, headers: admin })).statusCode,
     ).toBe(422);

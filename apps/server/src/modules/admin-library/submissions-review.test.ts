@@ -229,10 +229,13 @@ describe('the submissions review queue', () => {
       { reason: '   ' },
       { reason: 5 },
       { reason: 'x'.repeat(1001) },
+      { reason: 'Off topic', notify: false },
     ]) {
       const response = await reject(id, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
-      expect(response.json().errors.reason).toBeDefined();
+      expect(Object.keys(response.json().errors), JSON.stringify(payload)).toEqual([
+        'notify' in payload ? 'notify' : 'reason',
+      ]);
     }
     expect((await reject(id, { reason: 'x'.repeat(1001) })).json().message).toBe(M.rejectionReasonTooLong);
     expect((await approve('abc')).statusCode).toBe(422);

@@ -626,12 +626,11 @@ describe('captions', () => {
 
   function addCaption(
     videoId: number,
-    fields: { language?: string; label?: string },
+    fields: { language?: string; label?: string; [other: string]: string | undefined },
     file?: { name: string; body: string | Buffer },
   ) {
     const form = multipart([
-      ...(fields.language !== undefined ? [{ name: 'language', value: fields.language }] : []),
-      ...(fields.label !== undefined ? [{ name: 'label', value: fields.label }] : []),
+      ...Object.entries(fields).flatMap(([name, value]) => (value === undefined ? [] : [{ name, value }])),
       ...(file
         ? [{ name: 'file', value: file.body, filename: file.name, contentType: 'application/octet-stream' }]
         : []),
@@ -755,6 +754,11 @@ describe('captions', () => {
         AdminMediaMessages.captionLabel,
       ],
       [[id, { label: 'English' }, { name: 'a.srt', body: SRT }], 422, AdminMediaMessages.captionLanguage],
+      [
+        [id, { language: 'en', label: 'English', kind: 'forced' }, { name: 'a.srt', body: SRT }],
+        422,
+        'Unknown field: kind',
+      ],
       [
         [
           id,

@@ -246,6 +246,11 @@ describe('site settings', () => {
   it('refuses a field it does not know', async () => {
     const res = await put({ site_name: 'A', signups_open: true, ad_slot_url: '', theme: 'pink' });
     expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      status: false,
+      message: 'Unknown field: theme',
+      errors: { theme: ['Unknown field: theme'] },
+    });
     expect(await settingsRows()).toEqual([]);
   });
 
