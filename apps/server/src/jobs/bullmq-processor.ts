@@ -2,8 +2,8 @@ import { DelayedError, UnrecoverableError } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection';
 import type { BullmqJobData } from './bullmq-queue';
-import { checkedPayload } from './database-queue';
-import { isJobName, type JobContext, type JobHandler } from './job-map';
+import { createJobContext, messageOf } from './job-context';
+import type { JobHandler } from './job-map';
 import { createJobsRepository, type JobRow } from './jobs.repository';
 
 export interface BullmqProcessorOptions {
@@ -33,8 +33,6 @@ export interface ProcessableJob {
 /** Abort reasons: a cancelled job ends for good; one stopped by a shutdown goes back to the queue. */
 export const CANCELLED = 'cancelled';
 export const SHUTDOWN = 'shutdown';
-
-export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The job's row, unless it is not visible yet (its transaction has not committed). */
 const isVisible = (row: JobRow | undefined, data: BullmqJobData): row is JobRow =>
@@ -148,34 +146,12 @@ export function createBullmqJobProcessor(
     if (signal?.aborted) forward();
     else signal?.addEventListener('abort', forward, { once: true });
     active.set(id, controller);
-    let payload: unknown;
-    let failure: unknown;
-    let lastWrite = 0;
-    let latest = -1;
-    let pendingWrite: Promise<unknown> = Promise.resolve();
-    const writeProgress = (percent: number) => {
-      pendingWrite = pendingWrite
-        .then(() => Promise.all([jobs.progress(id, percent, Date.now()), job.updateProgress(percent)]))
-        .catch((error: unknown) =>
-          log?.warn({ jobId: id, err: messageOf(error) }, 'could not record job progress'),
-        );
-    };
-    const context: JobContext = {
-      id,
-      attempt: row.attempts,
-      maxAttempts: row.max_attempts,
-      signal: controller.signal,
-      progress(percent) {
-        const value = Math.max(0, Math.min(100, Math.round(percent * 10) / 10));
-        if (value <= latest) return;
-        latest = value;
-        const now = Date.now();
-        if (now - lastWrite >= progressIntervalMs) {
-          lastWrite = now;
-          writeProgress(value);
-        }
-      },
-    };
+    const attempt = createJobContext(row, controller.signal, {
+      progressIntervalMs,
+      writeProgress: (percent) =>
+        Promise.all([jobs.progress(id, percent, Date.now()), job.updateProgress(percent)]),
+      log,
+    });
     // Renews the row's lock (the sweep leaves it alone) and stops the work once it is cancelled.
     const heartbeat = setInterval(() => {
       Promise.all([jobs.heartbeat([id], Date.now()), jobs.notRunning([id])])
@@ -185,23 +161,11 @@ export function createBullmqJobProcessor(
         .catch((error: unknown) => log?.warn({ jobId: id, err: messageOf(error) }, 'job heartbeat failed'));
     }, heartbeatMs);
     heartbeat.unref?.();
-    try {
-      try {
-        if (!handler) throw new Error(`no handler for job type ${row.type}`);
-        payload = JSON.parse(row.payload);
-        if (isJobName(row.type)) payload = checkedPayload(row.type, payload);
-        await handler.run(payload as never, context);
-      } catch (error) {
-        failure = error ?? new Error('job failed');
-      }
-      await pendingWrite;
-      if (failure === undefined && latest >= 0 && latest < 100) writeProgress(latest);
-      await pendingWrite;
-    } finally {
+    const { payload, failure } = await attempt.run(handler).finally(() => {
       clearInterval(heartbeat);
       signal?.removeEventListener('abort', forward);
       active.delete(id);
-    }
+    });
 
     const now = Date.now();
     if (failure === undefined) {

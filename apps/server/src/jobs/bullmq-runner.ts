@@ -3,14 +3,10 @@ import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection';
 import { toJobInfo } from './database-queue';
-import {
-  createBullmqJobProcessor,
-  messageOf,
-  SHUTDOWN,
-  type BullmqProcessorOptions,
-} from './bullmq-processor';
+import { createBullmqJobProcessor, SHUTDOWN, type BullmqProcessorOptions } from './bullmq-processor';
 import { laneQueueName, lanes, type BullmqJobData, type BullmqQueue } from './bullmq-queue';
 import { SANDBOX_OPTIONS_ENV } from './bullmq-sandbox';
+import { messageOf } from './job-context';
 import type { JobHandler, JobHandlers, JobLane } from './job-map';
 import type { JobRunner } from './queue';
 import { createJobWorker } from './worker';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection';
-import { checkedPayload } from './database-queue';
-import { isJobName, type JobContext, type JobHandler } from './job-map';
+import { createJobContext, messageOf } from './job-context';
+import type { JobContext, JobHandler } from './job-map';
 import { createJobsRepository, type JobRow } from './jobs.repository';
 
 export type { JobContext, JobHandler };
@@ -24,8 +24,6 @@ export interface WorkerOptions {
 
 /** The abort reason of a job stopped because it was cancelled (rather than by a shutdown). */
 const CANCELLED = 'cancelled';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The in-process worker over the jobs table: polls for due jobs, claims each with a conditional
@@ -97,46 +95,13 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler<neve
     if (!row) return;
     const handler = handlers[row.type];
     const controller = new AbortController();
-    let payload: unknown;
-    let failure: unknown;
-    let lastWrite = 0;
-    let pendingWrite: Promise<void> = Promise.resolve();
-    let latest = -1;
-    const writeProgress = (percent: number) => {
-      pendingWrite = pendingWrite
-        .then(() => jobs.progress(id, percent, Date.now()))
-        .catch((error: unknown) =>
-          log?.warn({ jobId: id, err: messageOf(error) }, 'could not record job progress'),
-        );
-    };
-    const context: JobContext = {
-      id,
-      attempt: row.attempts,
-      maxAttempts: row.max_attempts,
-      signal: controller.signal,
-      progress(percent) {
-        const value = Math.max(0, Math.min(100, Math.round(percent * 10) / 10));
-        if (value <= latest) return;
-        latest = value;
-        const now = Date.now();
-        if (now - lastWrite >= progressIntervalMs) {
-          lastWrite = now;
-          writeProgress(value);
-        }
-      },
-    };
+    const attempt = createJobContext(row, controller.signal, {
+      progressIntervalMs,
+      writeProgress: (percent) => jobs.progress(id, percent, Date.now()),
+      log,
+    });
     const done = (async () => {
-      try {
-        if (!handler) throw new Error(`no handler for job type ${row.type}`);
-        payload = JSON.parse(row.payload);
-        if (isJobName(row.type)) payload = checkedPayload(row.type, payload);
-        await handler.run(payload as never, context);
-      } catch (error) {
-        failure = error ?? new Error('job failed');
-      }
-      await pendingWrite;
-      if (failure === undefined && latest >= 0 && latest < 100) writeProgress(latest);
-      await pendingWrite;
+      const { payload, failure } = await attempt.run(handler);
       try {
         await finish(row, handler, payload, failure, controller.signal);
       } catch (error) {
