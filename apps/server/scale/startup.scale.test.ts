@@ -8,11 +8,12 @@ import { freePort, serverDir } from '../src/cluster/cluster';
 import { Supervised } from '../src/cluster/supervisor';
 import { createDb, migrateToLatest } from '../src/db/connection';
 import { migrationProvider } from '../src/db/migrations/index';
+import { deleteRedisKeys } from '../src/testing/stores';
 import { call, signIn, signUp } from './harness/client';
 import { createFreshDatabase, type FreshDatabase } from './harness/fresh-database';
 import { profile } from './harness/profile';
 import { figure } from './harness/report';
-import { deleteKeys, SCALE_REDIS } from './harness/site';
+import { SCALE_REDIS } from './harness/site';
 
 /**
  * Many API processes started at the same instant on one empty database and one DATA_DIR, as an
@@ -89,7 +90,7 @@ afterAll(async () => {
   await Promise.all(processes.map((one) => one.stop(10_000)));
   await database?.drop();
   await reference?.drop();
-  await deleteKeys(SCALE_REDIS, redisPrefix).catch(() => undefined);
+  await deleteRedisKeys(SCALE_REDIS, redisPrefix).catch(() => undefined);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

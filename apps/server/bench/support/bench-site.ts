@@ -8,7 +8,7 @@ import { launchCluster, type RunningCluster } from '../../src/cluster/cluster';
 import { createDb, migrateToLatest } from '../../src/db/connection';
 import { buildDemoCatalog } from '../../src/db/seed/demo-catalog';
 import { seedSyntheticCatalog } from '../../src/db/seed/synthetic';
-import { deleteKeys } from '../../scale/harness/site';
+import { deleteRedisKeys } from '../../src/testing/stores';
 import type { SafetyNet } from './safety-net';
 import type { Teardown } from './teardown';
 
@@ -78,7 +78,7 @@ export async function prepareBenchSite(options: {
 
   const redisPrefix = `reeltime-bench-scale:${process.pid}:${randomBytes(4).toString('hex')}:`;
   safetyNet.tell({ redis: options.redis, prefix: redisPrefix });
-  teardown.add(`delete Redis keys ${redisPrefix}*`, () => deleteKeys(options.redis, redisPrefix));
+  teardown.add(`delete Redis keys ${redisPrefix}*`, () => deleteRedisKeys(options.redis, redisPrefix));
 
   log(`Seeding ${options.titles} synthetic titles into database ${name}`);
   const { db, dialect } = createDb(databaseUrl.toString());

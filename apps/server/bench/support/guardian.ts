@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { deleteKeys } from '../../scale/harness/site';
+import { deleteRedisKeys } from '../../src/testing/stores';
 
 interface Leftovers {
   postgres?: string;
@@ -66,7 +66,7 @@ async function removeLeftovers(left: Leftovers): Promise<void> {
   const attempt = (work: () => Promise<unknown>) => work().catch(() => undefined);
   if (left.prefix) await attempt(() => stopProcesses(left.prefix!));
   if (left.postgres && left.database) await attempt(() => dropDatabase(left.postgres!, left.database!));
-  if (left.redis && left.prefix) await attempt(() => deleteKeys(left.redis!, left.prefix!));
+  if (left.redis && left.prefix) await attempt(() => deleteRedisKeys(left.redis!, left.prefix!));
   for (const dir of left.dirs) rmSync(dir, { recursive: true, force: true });
 }
 

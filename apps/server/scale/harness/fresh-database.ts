@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { freshPostgresDatabase } from '../../src/testing/stores';
 import { SCALE_POSTGRES } from './site';
 
 export interface FreshDatabase {
@@ -13,31 +13,20 @@ export interface FreshDatabase {
  * processes themselves rather than through `startScaleSite`.
  */
 export async function createFreshDatabase(label: string): Promise<FreshDatabase> {
-  const base = new URL(SCALE_POSTGRES);
-  const name = `reeltime_test_${label}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect().catch((error: unknown) => {
-    throw new Error(
-      `The scale suites need PostgreSQL at ${base.host} (set SCALE_DATABASE_URL): ${String(error)}`,
-    );
+  const database = await freshPostgresDatabase(SCALE_POSTGRES, {
+    prefix: `reeltime_test_${label}`,
+    setting: 'SCALE_DATABASE_URL',
   });
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   pool.on('error', () => undefined);
   return {
-    url: url.toString(),
+    url: database.url,
     async sql(text, values) {
       return (await pool.query(text, values)).rows;
     },
     async drop() {
       await pool.end();
-      const client = new pg.Client({ connectionString: base.toString() });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await database.drop();
     },
   };
 }

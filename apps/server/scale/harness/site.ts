@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { launchCluster, type RunningCluster } from '../../src/cluster/cluster';
+import { deleteRedisKeys, freshPostgresDatabase } from '../../src/testing/stores';
 
 /**
  * A whole scaled-out site for one suite: a fresh PostgreSQL database, its own Redis key prefix,
@@ -37,49 +37,6 @@ export interface ScaleSite {
   close(): Promise<void>;
 }
 
-async function createDatabase(server: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(server);
-  const name = `reeltime_test_scale_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect().catch((error: unknown) => {
-    throw new Error(
-      `The scale suites need PostgreSQL at ${base.host} (set SCALE_DATABASE_URL): ${String(error)}`,
-    );
-  });
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base.toString() });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-export async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
 export async function startScaleSite(options: {
   api: number;
   workers: number;
@@ -90,7 +47,10 @@ export async function startScaleSite(options: {
   /** The PostgreSQL server to create the site's database on (default: SCALE_POSTGRES). */
   postgresUrl?: string;
 }): Promise<ScaleSite> {
-  const database = await createDatabase(options.postgresUrl ?? SCALE_POSTGRES);
+  const database = await freshPostgresDatabase(options.postgresUrl ?? SCALE_POSTGRES, {
+    prefix: 'reeltime_test_scale',
+    setting: 'SCALE_DATABASE_URL',
+  });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reeltime-scale-'));
   const redisPrefix = `reeltime-scale:${process.pid}:${randomBytes(4).toString('hex')}:`;
   const redisUrl = options.env?.REDIS_URL ?? SCALE_REDIS;
@@ -156,7 +116,7 @@ export async function startScaleSite(options: {
       await cluster.stop();
       await pool.end();
       await database.drop();
-      await deleteKeys(redisUrl, redisPrefix).catch(() => undefined);
+      await deleteRedisKeys(redisUrl, redisPrefix).catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,35 +2,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
+import { freshPostgresDatabase } from './stores';
 
 /**
  * Test servers run against SQLite by default, or against PostgreSQL when TEST_DATABASE_URL is set
  * (a fresh database per test file is created from it and dropped afterwards).
  */
 const POSTGRES_BASE = process.env.TEST_DATABASE_URL;
-
-async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(POSTGRES_BASE!);
-  const name = `reeltime_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base.toString() });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 export interface TestServer {
   app: App;
@@ -40,7 +20,7 @@ export interface TestServer {
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reeltime-test-'));
-  const database = POSTGRES_BASE ? await freshPostgresDatabase() : undefined;
+  const database = POSTGRES_BASE ? await freshPostgresDatabase(POSTGRES_BASE) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

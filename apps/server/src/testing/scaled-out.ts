@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { startTestServer, type TestServer } from './app';
+import { deleteRedisKeys, freshPostgresDatabase } from './stores';
 
 /**
  * Scaled-out tests: several app instances in one test process on one PostgreSQL database and one
@@ -14,22 +14,6 @@ const POSTGRES_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.
 /** A key prefix no other test run uses, so parallel files never see each other's keys. */
 export function uniqueRedisPrefix(): string {
   return `reeltime-test:${process.pid}:${randomBytes(4).toString('hex')}:`;
-}
-
-/** Deletes every key under the prefix (tests only: SCAN is fine here). */
-export async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 async function requireRedis(url: string): Promise<void> {
@@ -58,19 +42,10 @@ export async function startCluster(
   redisUrl = TEST_REDIS_URL,
 ): Promise<Cluster> {
   if (redisUrl === TEST_REDIS_URL) await requireRedis(redisUrl);
-  const base = new URL(POSTGRES_BASE);
-  const name = `reeltime_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect().catch((error: unknown) => {
-    throw new Error(`These tests need PostgreSQL at ${base.host} (set TEST_DATABASE_URL): ${String(error)}`);
-  });
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const database = new URL(base);
-  database.pathname = `/${name}`;
+  const database = await freshPostgresDatabase(POSTGRES_BASE);
   const redisPrefix = uniqueRedisPrefix();
   const shared = {
-    DATABASE_URL: database.toString(),
+    DATABASE_URL: database.url,
     REDIS_URL: redisUrl,
     REDIS_KEY_PREFIX: redisPrefix,
     // Every process of one site shares its secrets.
@@ -83,14 +58,11 @@ export async function startCluster(
   for (let i = 0; i < count; i++) servers.push(await startTestServer(shared));
   return {
     servers,
-    databaseUrl: database.toString(),
+    databaseUrl: database.url,
     redisPrefix,
     async close() {
       for (const server of servers) await server.close();
-      const client = new pg.Client({ connectionString: base.toString() });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await database.drop();
       await deleteRedisKeys(redisUrl, redisPrefix).catch(() => {});
     },
   };

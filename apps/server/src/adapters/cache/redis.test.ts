@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../lib/logger';
-import { deleteRedisKeys, eventually, TEST_REDIS_URL, uniqueRedisPrefix } from '../../testing/scaled-out';
+import { eventually, TEST_REDIS_URL, uniqueRedisPrefix } from '../../testing/scaled-out';
+import { deleteRedisKeys } from '../../testing/stores';
 import { createRedisConnection, type RedisConnection } from '../redis/redis-connection';
 import { withReadThrough } from './cache';
 import { createRedisCacheStore } from './redis';

@@ -4,7 +4,8 @@ import { ERRORS } from '@tus/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisConnection, type RedisConnection } from '../../adapters/redis/redis-connection';
 import { createLogger } from '../../lib/logger';
-import { deleteRedisKeys, eventually, TEST_REDIS_URL, uniqueRedisPrefix } from '../../testing/scaled-out';
+import { eventually, TEST_REDIS_URL, uniqueRedisPrefix } from '../../testing/scaled-out';
+import { deleteRedisKeys } from '../../testing/stores';
 import {
   createRedisUploadLocker,
   LOCK_SERVICE_UNAVAILABLE,
