@@ -25,6 +25,10 @@ import { startScaleSite, type ScaleSite } from './harness/site';
  */
 const SUITE = 'worker-kill';
 
+/** BullMQ's lock and stalled check, shorter than the defaults (30 s each) for a quicker takeover. */
+const LOCK_DURATION_MS = 10_000;
+const STALLED_INTERVAL_MS = 5000;
+
 let site: ScaleSite;
 let runtime: Runtime;
 let clipFolder: string;
@@ -64,7 +68,14 @@ const ffmpegUnder = (worker: Supervised, processes: ProcessEntry[]) =>
 
 beforeAll(async () => {
   clipFolder = mkdtempSync(path.join(tmpdir(), 'reeltime-worker-kill-'));
-  site = await startScaleSite({ api: 1, workers: 2 });
+  site = await startScaleSite({
+    api: 1,
+    workers: 2,
+    env: {
+      BULLMQ_LOCK_DURATION_MS: String(LOCK_DURATION_MS),
+      BULLMQ_STALLED_INTERVAL_MS: String(STALLED_INTERVAL_MS),
+    },
+  });
   // An operator's process on the site (as media:import is): adds the video and queues its
   // transcode, which only the workers run.
   runtime = await createRuntime(loadConfig(site.env), {
@@ -129,6 +140,11 @@ describe('a worker killed mid-transcode', () => {
       `${orphansToBe.length} (${ffmpegBefore.length} ffmpeg)`,
     );
 
+    figure(
+      SUITE,
+      'BullMQ lock / stalled check',
+      `${LOCK_DURATION_MS / 1000} s / ${STALLED_INTERVAL_MS / 1000} s`,
+    );
     const killedAt = performance.now();
     process.kill(victimPid, 'SIGKILL');
     figure(SUITE, 'time to the kill (from the enqueue)', ms(killedAt - started));
