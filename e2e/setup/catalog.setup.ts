@@ -3,8 +3,8 @@ import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { makeClip } from '../../apps/server/src/media/media.fixtures';
 import { apiLogin, bearer, getData } from '../support/api';
-import { makeClip } from '../support/clip';
 import {
   API,
   DATA_DIR,

@@ -5,8 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { makeClip } from '../../apps/server/src/media/media.fixtures';
 import { apiLogin, bearer, getData } from './api';
-import { makeClip } from './clip';
 import { API, DATA_DIR, DATABASE_FILE, DEMO_MEMBER, ROOT } from './env';
 import { readyFirst, videosPrepared } from './videos';
 
