@@ -12,6 +12,7 @@
  * against the three processes counts errors. The CPU each part used is read from /proc, to show
  * what limits the gain. Everything is removed at the end, on failure and on Ctrl-C.
  */
+import type { Server } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { API_BASE, ApiPaths, RowPaths, pathWith } from '@reeltime/contract';
@@ -163,6 +164,41 @@ function proxiesFor(cluster: RunningCluster, teardown: Teardown, site: BenchSite
 
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
+/** Seconds after the start at which the proxy accepted each new connection, until `stop`. */
+function acceptTimes(server: Server) {
+  const start = performance.now();
+  const times: number[] = [];
+  const onConnection = () => times.push((performance.now() - start) / 1000);
+  server.on('connection', onConnection);
+  return {
+    stop() {
+      server.off('connection', onConnection);
+      return times;
+    },
+  };
+}
+
+/**
+ * How long the load generator's connections, all opened at once, waited to be accepted. libuv
+ * (since 1.45, in Node 20) accepts one connection per turn of the event loop, so a busy proxy
+ * takes a while to take in a burst; a request that waits in the accept queue longer than the
+ * timeout counts as an error although no process failed.
+ */
+function describeAcceptRamp(times: number[], connections: number, timeout: number): string {
+  const by = (seconds: number) => times.filter((time) => time <= seconds).length;
+  const all =
+    times.length >= connections
+      ? `all ${connections} after ${fixed(times[connections - 1]!, 1)} s`
+      : `only ${times.length} of ${connections} in the run`;
+  const late = times.slice(0, connections).filter((time) => time > timeout).length;
+  return (
+    `connections accepted by the proxy: ${by(1)} after 1 s, ${by(5)} after 5 s, ${all}` +
+    (late > 0
+      ? `; ${late} waited over ${timeout} s in the accept queue (their first request is an error)`
+      : '')
+  );
+}
+
 function describeCores(cores: CoresUsed): string {
   return (
     `load generator ${fixed(cores.loadGenerator)}, proxy ${fixed(cores.proxy)}, ` +
@@ -299,10 +335,13 @@ async function main(teardown: Teardown): Promise<boolean> {
   log(`\nLong run: ${longConnections} connections for ${longSeconds} s against ${setups.at(-1)!.name}`);
   const restartsBefore = site.output.filter((line) => line.includes('restarting')).length;
   const longBefore = await sample();
+  const accepted = acceptTimes(cluster.proxyServer);
   const long = await runMixedLoad(cluster.url, workload, {
     connections: longConnections,
     seconds: longSeconds,
+    timeoutSeconds,
   });
+  const acceptRamp = accepted.stop();
   const longCores = coresUsed(longBefore, await sample());
   const restarts = site.output.filter((line) => line.includes('restarting')).length - restartsBefore;
   const errorLogs = site.output.filter((line) => /"level":\s*(50|60)/.test(line));
@@ -322,6 +361,7 @@ async function main(teardown: Teardown): Promise<boolean> {
     `  errors (no answer): ${long.errors} (timeouts ${long.timeouts}); non-2xx: ${long.non2xx}; 5xx: ${serverErrors(long.statuses)}`,
   );
   log(`  processes restarted: ${restarts}; error lines in the processes' logs: ${errorLogs.length}`);
+  log(`  ${describeAcceptRamp(acceptRamp, longConnections, timeoutSeconds)}`);
   log(`  CPU cores: ${describeCores(longCores)}`);
   for (const line of errorLogs.slice(0, 5)) log(`    ${line.slice(0, 300)}`);
   log(`\nload average at the end ${endLoad1!.toFixed(1)} / ${endLoad5!.toFixed(1)}`);

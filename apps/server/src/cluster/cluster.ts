@@ -3,6 +3,7 @@
  * a round-robin proxy, and worker processes (src/worker.ts), all supervised. Used by
  * `npm run start:cluster` and by the scale suites, which need the processes' handles to kill them.
  */
+import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createProxy, newBackend, type Backend } from './proxy';
@@ -47,6 +48,8 @@ export interface RunningCluster {
   apis: Supervised[];
   workers: Supervised[];
   backends: Backend[];
+  /** The proxy's server, for measurements (e.g. when it accepted each connection). */
+  proxyServer: Server;
   /** Starts one more worker process (e.g. to finish a killed worker's job). */
   addWorker(): Promise<Supervised>;
   /** The proxy stops accepting; API processes get 10 s and workers 30 s to finish, then SIGKILL. */
@@ -141,6 +144,7 @@ export async function launchCluster(options: ClusterOptions): Promise<RunningClu
     apis,
     workers,
     backends,
+    proxyServer: proxy.server,
     async addWorker() {
       const worker = newWorker(workers.length + 1);
       workers.push(worker);
