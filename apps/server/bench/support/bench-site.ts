@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { launchCluster, type RunningCluster } from '../../src/cluster/cluster';
 import { createDb, migrateToLatest } from '../../src/db/connection';
+import { seedPlans } from '../../src/db/seed/demo';
 import { buildDemoCatalog } from '../../src/db/seed/demo-catalog';
 import { seedSyntheticCatalog } from '../../src/db/seed/synthetic';
 import { deleteRedisKeys } from '../../src/testing/stores';
@@ -86,23 +87,7 @@ export async function prepareBenchSite(options: {
     await migrateToLatest(db);
     const seeded = await seedSyntheticCatalog(db, dialect, dataDir, { titles: options.titles });
     // The synthetic catalog has no plans; the demo's three make the plans page a real read.
-    for (const [position, plan] of buildDemoCatalog().plans.entries()) {
-      await db
-        .insertInto('plans')
-        .values({
-          name: plan.name,
-          price_minor: plan.price_minor,
-          duration_value: 1,
-          duration: 'month',
-          discount_percent: plan.discount_percent,
-          position: position + 1,
-          is_active: 1,
-          max_height: plan.max_height,
-          screens: plan.screens,
-          has_ads: plan.has_ads ? 1 : 0,
-        })
-        .execute();
-    }
+    await seedPlans(db, buildDemoCatalog().plans);
     log(`Seeded ${seeded.rows} rows in ${(seeded.elapsedMs / 1000).toFixed(1)} s`);
   } finally {
     await db.destroy();

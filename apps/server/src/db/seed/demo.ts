@@ -10,7 +10,7 @@ import type { Dialect } from '../connection';
 import type { Database } from '../database';
 import { renderArt } from './art';
 import { chunksFor, insertMany } from './batch';
-import { buildDemoCatalog, type DemoCatalog } from './demo-catalog';
+import { buildDemoCatalog, type DemoCatalog, type DemoPlan } from './demo-catalog';
 import {
   DEMO_MEDIA,
   insertLinkVideos,
@@ -362,9 +362,21 @@ async function insertCatalog(
     })),
   );
 
-  // Plans one at a time, in order: on an empty database Basic, Standard and Premium get ids 1, 2, 3.
-  for (const [position, plan] of catalog.plans.entries()) {
-    await trx
+  await seedPlans(trx, catalog.plans);
+  await trx
+    .insertInto('taxes')
+    .values({ name: catalog.tax.name, percent: catalog.tax.percent, is_active: 1 })
+    .execute();
+  return titleIds;
+}
+
+/**
+ * Inserts the plans one at a time, in order, as monthly active plans at positions 1, 2, 3 …: on an
+ * empty database the demo's Basic, Standard and Premium get ids 1, 2, 3.
+ */
+export async function seedPlans(db: Kysely<Database>, plans: readonly DemoPlan[]): Promise<void> {
+  for (const [position, plan] of plans.entries()) {
+    await db
       .insertInto('plans')
       .values({
         name: plan.name,
@@ -380,9 +392,4 @@ async function insertCatalog(
       })
       .execute();
   }
-  await trx
-    .insertInto('taxes')
-    .values({ name: catalog.tax.name, percent: catalog.tax.percent, is_active: 1 })
-    .execute();
-  return titleIds;
 }
