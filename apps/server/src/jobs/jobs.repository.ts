@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../db/connection';
 import type { JobsTable } from '../db/database';
 import { LIVE_JOB_CONDITION } from './dedupe-key';
@@ -9,31 +9,32 @@ const ERROR_LENGTH = 4000;
 const clip = (message: string) =>
   message.length > ERROR_LENGTH ? `${message.slice(0, ERROR_LENGTH - 1)}…` : message;
 
+interface NewJob {
+  type: string;
+  payload: string;
+  maxAttempts: number;
+  runAt: number;
+  now: number;
+}
+
+/** The row of a job that has not run yet. */
+const queuedRow = (job: NewJob): Insertable<JobsTable> => ({
+  type: job.type,
+  payload: job.payload,
+  status: 'queued',
+  progress: 0,
+  attempts: 0,
+  max_attempts: job.maxAttempts,
+  run_at: job.runAt,
+  created_at: job.now,
+  updated_at: job.now,
+});
+
 /** All SQL over the jobs table. Claiming is one conditional UPDATE, atomic on SQLite and PostgreSQL. */
 export function createJobsRepository(db: Db) {
   return {
-    insert(job: {
-      type: string;
-      payload: string;
-      maxAttempts: number;
-      runAt: number;
-      now: number;
-    }): Promise<JobRow> {
-      return db
-        .insertInto('jobs')
-        .values({
-          type: job.type,
-          payload: job.payload,
-          status: 'queued',
-          progress: 0,
-          attempts: 0,
-          max_attempts: job.maxAttempts,
-          run_at: job.runAt,
-          created_at: job.now,
-          updated_at: job.now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    insert(job: NewJob): Promise<JobRow> {
+      return db.insertInto('jobs').values(queuedRow(job)).returningAll().executeTakeFirstOrThrow();
     },
 
     /**
@@ -41,28 +42,10 @@ export function createJobsRepository(db: Db) {
      * (then undefined): the unique index of migration 0017 decides, so of two processes inserting
      * at the same instant exactly one writes its row.
      */
-    insertUnlessLive(job: {
-      type: string;
-      payload: string;
-      maxAttempts: number;
-      runAt: number;
-      now: number;
-      dedupeKey: string;
-    }): Promise<JobRow | undefined> {
+    insertUnlessLive(job: NewJob & { dedupeKey: string }): Promise<JobRow | undefined> {
       return db
         .insertInto('jobs')
-        .values({
-          type: job.type,
-          payload: job.payload,
-          status: 'queued',
-          progress: 0,
-          attempts: 0,
-          max_attempts: job.maxAttempts,
-          run_at: job.runAt,
-          created_at: job.now,
-          updated_at: job.now,
-          dedupe_key: job.dedupeKey,
-        })
+        .values({ ...queuedRow(job), dedupe_key: job.dedupeKey })
         .onConflict((oc) => oc.column('dedupe_key').where(sql.raw<boolean>(LIVE_JOB_CONDITION)).doNothing())
         .returningAll()
         .executeTakeFirst();
