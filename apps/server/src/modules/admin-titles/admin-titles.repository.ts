@@ -3,6 +3,7 @@ import type { TitleSort, VideoState } from '@reeltime/contract';
 import type { Db, Dialect } from '../../db/connection';
 import type { Database, NewTitle, TitlesTable } from '../../db/database';
 import type { Page } from '../../lib/page';
+import { castOfTitle, genresOfTitles } from '../catalog/title-credits';
 
 /** The list's filters once parsed. */
 export interface TitleFilter {
@@ -143,28 +144,9 @@ export function createAdminTitlesRepository(db: Db, dialect: Dialect) {
       return new Set(rows.map((row) => row.id));
     },
 
-    genresOf(titleIds: readonly number[]) {
-      if (titleIds.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('title_genres')
-        .innerJoin('genres', 'genres.id', 'title_genres.genre_id')
-        .select(['title_genres.title_id', 'genres.id', 'genres.name'])
-        .where('title_genres.title_id', 'in', titleIds)
-        .orderBy('genres.name')
-        .orderBy('genres.id')
-        .execute();
-    },
+    genresOf: (titleIds: readonly number[]) => genresOfTitles(db, titleIds),
 
-    castOf(titleId: number) {
-      return db
-        .selectFrom('title_cast')
-        .innerJoin('people', 'people.id', 'title_cast.person_id')
-        .select(['people.id as person_id', 'people.name', 'people.profile_image', 'title_cast.job_title'])
-        .where('title_cast.title_id', '=', titleId)
-        .orderBy('title_cast.position')
-        .orderBy('people.id')
-        .execute();
-    },
+    castOf: (titleId: number) => castOfTitle(db, titleId),
 
     /** Every full video of these titles and of their episodes, with the title each belongs to. */
     mainVideosOf(titleIds: readonly number[]) {

@@ -4,6 +4,7 @@ import type { Db, Dialect } from '../../db/connection';
 import type { Database } from '../../db/database';
 import type { Page } from '../../lib/page';
 import { CARD_COLUMNS, type CardRow } from './card.mapper';
+import { castOfTitle, genresOfTitles } from './title-credits';
 
 export interface ListFilter {
   genreId?: number | undefined;
@@ -150,18 +151,7 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
         .execute();
     },
 
-    /** Genres of several titles, by name. */
-    genresOfTitles(titleIds: readonly number[]) {
-      if (titleIds.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('title_genres')
-        .innerJoin('genres', 'genres.id', 'title_genres.genre_id')
-        .select(['title_genres.title_id', 'genres.id', 'genres.name'])
-        .where('title_genres.title_id', 'in', titleIds)
-        .orderBy('genres.name')
-        .orderBy('genres.id')
-        .execute();
-    },
+    genresOfTitles: (titleIds: readonly number[]) => genresOfTitles(db, titleIds),
 
     /** Active banners of published titles, by position. */
     banners() {
@@ -226,26 +216,7 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
         .executeTakeFirst();
     },
 
-    /** Cast and crew by position; whether a person has an address, never the address. */
-    cast(titleId: number) {
-      return db
-        .selectFrom('title_cast')
-        .innerJoin('people', 'people.id', 'title_cast.person_id')
-        .select([
-          'people.id',
-          'people.name',
-          'people.profile_image',
-          'title_cast.job_title',
-          sql<number>`case when people.email is not null and people.email <> '' then 1 else 0 end`.as(
-            'has_email',
-          ),
-        ])
-        .where('title_cast.title_id', '=', titleId)
-        .orderBy('title_cast.position')
-        .orderBy('people.id')
-        .orderBy('title_cast.job_title')
-        .execute();
-    },
+    cast: (titleId: number) => castOfTitle(db, titleId),
 
     /** Every episode of a TV show with its season, by season then episode number. */
     episodesOfTitle(titleId: number) {

@@ -108,7 +108,7 @@ export function createCatalogService(ctx: AppContext) {
       title.trailer_url ? Promise.resolve([]) : repo.trailersOfTitles([id]),
     ]);
     const casts: Cast[] = cast.map((person) => ({
-      id: person.id,
+      id: person.person_id,
       name: person.name,
       profile_image: person.profile_image,
       job_title: person.job_title,
