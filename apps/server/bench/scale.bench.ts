@@ -12,12 +12,12 @@
  * against the three processes counts errors. The CPU each part used is read from /proc, to show
  * what limits the gain. Everything is removed at the end, on failure and on Ctrl-C.
  */
-import type { Server } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { API_BASE, ApiPaths, RowPaths, pathWith } from '@reeltime/contract';
+import { serverDir, type RunningCluster } from '../src/cluster/cluster';
 import { createProxy } from '../src/cluster/proxy';
-import type { RunningCluster } from '../src/cluster/cluster';
+import { startProxyProcesses } from '../src/cluster/shared-proxy';
 import { call, signUp } from '../scale/harness/client';
 import { SCALE_POSTGRES, SCALE_REDIS } from '../scale/harness/site';
 import { prepareBenchSite, type BenchSite } from './support/bench-site';
@@ -76,6 +76,8 @@ interface Setup {
   url: string;
   /** API processes serving it (for the explanation). */
   processes: number;
+  /** Its proxy processes (their CPU counts as the proxy's). */
+  proxyPids: () => number[];
 }
 
 /**
@@ -139,16 +141,21 @@ async function checkWorkload(base: string, requests: LoadRequest[]): Promise<voi
   }
 }
 
-/** One proxy per number of processes: the cluster's own for all three, the same code for fewer. */
+/**
+ * One proxy per number of processes: the cluster's own for all three, the same arrangement (a
+ * proxy in this process and a proxy process sharing its socket) for fewer.
+ */
 function proxiesFor(cluster: RunningCluster, teardown: Teardown, site: BenchSite) {
-  return async (count: number): Promise<string> => {
-    if (count === cluster.backends.length) return cluster.url;
+  return async (count: number): Promise<{ url: string; proxyPids: () => number[] }> => {
+    if (count === cluster.backends.length) return { url: cluster.url, proxyPids: cluster.proxyPids };
+    const log = (line: string) => site.output.push(`proxy-${count} | ${line}`);
+    const backends = cluster.backends.slice(0, count);
     const proxy = createProxy({
-      backends: cluster.backends.slice(0, count),
+      backends,
       trustIncoming: false,
       onUpstreamError: (backend, error, retriedOn) =>
-        site.output.push(
-          `proxy-${count} | ${backend.name}: ${(error as NodeJS.ErrnoException).code ?? error.message}` +
+        log(
+          `${backend.name}: ${(error as NodeJS.ErrnoException).code ?? error.message}` +
             (retriedOn ? `; read retried on ${retriedOn.name}` : ''),
         ),
     });
@@ -157,47 +164,22 @@ function proxiesFor(cluster: RunningCluster, teardown: Teardown, site: BenchSite
       proxy.server.once('error', reject);
       proxy.server.listen(0, '127.0.0.1', () => resolve());
     });
+    const processes = await startProxyProcesses({
+      server: proxy.server,
+      backends,
+      trustIncoming: false,
+      count: 1,
+      cwd: serverDir,
+      log,
+      output: (name, line) => log(`${name} ${line}`),
+    });
+    teardown.add(`stop the proxy process for ${count} processes`, () => processes.stop(5000), processes.kill);
     const { port } = proxy.server.address() as { port: number };
-    return `http://127.0.0.1:${port}`;
+    return { url: `http://127.0.0.1:${port}`, proxyPids: processes.pids };
   };
 }
 
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
-
-/** Seconds after the start at which the proxy accepted each new connection, until `stop`. */
-function acceptTimes(server: Server) {
-  const start = performance.now();
-  const times: number[] = [];
-  const onConnection = () => times.push((performance.now() - start) / 1000);
-  server.on('connection', onConnection);
-  return {
-    stop() {
-      server.off('connection', onConnection);
-      return times;
-    },
-  };
-}
-
-/**
- * How long the load generator's connections, all opened at once, waited to be accepted. libuv
- * (since 1.45, in Node 20) accepts one connection per turn of the event loop, so a busy proxy
- * takes a while to take in a burst; a request that waits in the accept queue longer than the
- * timeout counts as an error although no process failed.
- */
-function describeAcceptRamp(times: number[], connections: number, timeout: number): string {
-  const by = (seconds: number) => times.filter((time) => time <= seconds).length;
-  const all =
-    times.length >= connections
-      ? `all ${connections} after ${fixed(times[connections - 1]!, 1)} s`
-      : `only ${times.length} of ${connections} in the run`;
-  const late = times.slice(0, connections).filter((time) => time > timeout).length;
-  return (
-    `connections accepted by the proxy: ${by(1)} after 1 s, ${by(5)} after 5 s, ${all}` +
-    (late > 0
-      ? `; ${late} waited over ${timeout} s in the accept queue (their first request is an error)`
-      : '')
-  );
-}
 
 function describeCores(cores: CoresUsed): string {
   return (
@@ -223,7 +205,7 @@ function limitingFactor(processes: number, cores: CoresUsed): string {
   const single = Math.max(cores.loadGenerator, cores.proxy);
   const who = cores.loadGenerator >= cores.proxy ? 'the load generator' : 'the proxy';
   return single >= 0.8
-    ? `${shared},\nso the limit is ${who}, one thread using ${fixed(single, 2)} of a core, not the API processes.`
+    ? `${shared},\nso the limit is ${who}, using ${fixed(single, 2)} of a core, not the API processes.`
     : `${shared},\nso the cores were not the limit: raise --connections to load the processes further.`;
 }
 
@@ -246,20 +228,26 @@ async function main(teardown: Teardown): Promise<boolean> {
   });
   log(`Starting ${API_PROCESSES} API processes`);
   const cluster = await site.launch(API_PROCESSES);
-  const sample = async () =>
+  const sample = async (proxyPids: number[]) =>
     sampleCpu(
       cluster.apis.map((one) => one.pid),
       await site.postgresPids(),
+      proxyPids,
     );
   const proxyFor = proxiesFor(cluster, teardown, site);
 
   const setups: Setup[] = [
-    { name: 'single process (no proxy)', url: `http://127.0.0.1:${cluster.backends[0]!.port}`, processes: 1 },
+    {
+      name: 'single process (no proxy)',
+      url: `http://127.0.0.1:${cluster.backends[0]!.port}`,
+      processes: 1,
+      proxyPids: () => [],
+    },
   ];
   for (let count = 1; count <= API_PROCESSES; count++) {
     setups.push({
       name: `${count} process${count > 1 ? 'es' : ''} + proxy`,
-      url: await proxyFor(count),
+      ...(await proxyFor(count)),
       processes: count,
     });
   }
@@ -284,13 +272,13 @@ async function main(teardown: Teardown): Promise<boolean> {
   const cpu = new Map<Setup, CoresUsed[]>(setups.map((setup) => [setup, []]));
   for (let round = 0; round < rounds; round++) {
     for (const setup of setups) {
-      const before = await sample();
+      const before = await sample(setup.proxyPids());
       const result = await runMixedLoad(setup.url, workload, {
         connections,
         seconds: duration / rounds,
         timeoutSeconds,
       });
-      cpu.get(setup)!.push(coresUsed(before, await sample()));
+      cpu.get(setup)!.push(coresUsed(before, await sample(setup.proxyPids())));
       slices.get(setup)!.push(result);
       log(
         `  slice ${round + 1}/${rounds} ${setup.name}: ${fixed(result.requestsPerSecond, 0)} req/s, ` +
@@ -334,21 +322,21 @@ async function main(teardown: Teardown): Promise<boolean> {
 
   log(`\nLong run: ${longConnections} connections for ${longSeconds} s against ${setups.at(-1)!.name}`);
   const restartsBefore = site.output.filter((line) => line.includes('restarting')).length;
-  const longBefore = await sample();
-  const accepted = acceptTimes(cluster.proxyServer);
+  const longBefore = await sample(cluster.proxyPids());
   const long = await runMixedLoad(cluster.url, workload, {
     connections: longConnections,
     seconds: longSeconds,
     timeoutSeconds,
   });
-  const acceptRamp = accepted.stop();
-  const longCores = coresUsed(longBefore, await sample());
+  const longCores = coresUsed(longBefore, await sample(cluster.proxyPids()));
   const restarts = site.output.filter((line) => line.includes('restarting')).length - restartsBefore;
   const errorLogs = site.output.filter((line) => /"level":\s*(50|60)/.test(line));
 
   const [endLoad1, endLoad5] = loadavg();
   log(`\n${table(rows)}`);
-  log(`\nCPU cores used on average (from /proc; the proxies and the load generator share this process):`);
+  log(
+    `\nCPU cores used on average (from /proc; "proxy" is this process's main thread and the proxy processes):`,
+  );
   log(table(cpuRows));
   const top = measured.at(-1)!;
   log(`\nWhat limits the gain: ${limitingFactor(top.setup.processes, top.cores)}`);
@@ -361,7 +349,6 @@ async function main(teardown: Teardown): Promise<boolean> {
     `  errors (no answer): ${long.errors} (timeouts ${long.timeouts}); non-2xx: ${long.non2xx}; 5xx: ${serverErrors(long.statuses)}`,
   );
   log(`  processes restarted: ${restarts}; error lines in the processes' logs: ${errorLogs.length}`);
-  log(`  ${describeAcceptRamp(acceptRamp, longConnections, timeoutSeconds)}`);
   log(`  CPU cores: ${describeCores(longCores)}`);
   for (const line of errorLogs.slice(0, 5)) log(`    ${line.slice(0, 300)}`);
   log(`\nload average at the end ${endLoad1!.toFixed(1)} / ${endLoad5!.toFixed(1)}`);

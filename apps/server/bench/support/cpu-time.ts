@@ -51,7 +51,7 @@ function ownThreads(): { main: number; others: number } {
 
 export interface CpuSample {
   at: number;
-  /** This process's main thread: the proxies (and the benchmark's own bookkeeping). */
+  /** This process's main thread (the proxies and the benchmark's own bookkeeping) and the proxy processes. */
   proxy: number;
   /** This process's other threads: the load generator's worker thread (and V8/libuv helpers). */
   loadGenerator: number;
@@ -63,12 +63,16 @@ export interface CpuSample {
 }
 
 /** A reading of CPU time so far; two readings give the CPU used between them. */
-export function sampleCpu(apiPids: Array<number | undefined>, postgresPids: number[] = []): CpuSample {
+export function sampleCpu(
+  apiPids: Array<number | undefined>,
+  postgresPids: number[] = [],
+  proxyPids: number[] = [],
+): CpuSample {
   const threads = ownThreads();
   const machine = machineSeconds();
   return {
     at: performance.now(),
-    proxy: threads.main,
+    proxy: threads.main + proxyPids.reduce((sum, pid) => sum + cpuSecondsOfStat(`/proc/${pid}/stat`), 0),
     loadGenerator: threads.others,
     api: apiPids.reduce<number>((sum, pid) => sum + (pid ? cpuSecondsOfStat(`/proc/${pid}/stat`) : 0), 0),
     postgres: new Map(postgresPids.map((pid) => [pid, cpuSecondsOfStat(`/proc/${pid}/stat`)])),

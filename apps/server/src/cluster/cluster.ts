@@ -3,10 +3,10 @@
  * a round-robin proxy, and worker processes (src/worker.ts), all supervised. Used by
  * `npm run start:cluster` and by the scale suites, which need the processes' handles to kill them.
  */
-import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createProxy, newBackend, type Backend } from './proxy';
+import { startProxyProcesses, type ProxyProcesses } from './shared-proxy';
 import { Supervised } from './supervisor';
 
 export const serverDir = path.resolve(import.meta.dirname, '../..');
@@ -35,6 +35,11 @@ export interface ClusterOptions {
   env: NodeJS.ProcessEnv;
   /** Whether the proxy itself sits behind a trusted proxy (appends to X-Forwarded-For). */
   trustIncoming: boolean;
+  /**
+   * Proxy processes sharing the public socket with the launcher's own proxy (default 1), so that
+   * a burst of new connections is accepted by more than one event loop (see shared-proxy.ts).
+   */
+  proxyProcesses?: number;
   /** The cluster's own lines (starts, exits, restarts, retried reads). */
   log: (line: string) => void;
   /** Each line a process prints, with its name; default: prefixed on stdout. */
@@ -48,8 +53,8 @@ export interface RunningCluster {
   apis: Supervised[];
   workers: Supervised[];
   backends: Backend[];
-  /** The proxy's server, for measurements (e.g. when it accepted each connection). */
-  proxyServer: Server;
+  /** Pids of the proxy processes sharing the public socket with the launcher's own proxy. */
+  proxyPids(): number[];
   /** Starts one more worker process (e.g. to finish a killed worker's job). */
   addWorker(): Promise<Supervised>;
   /** The proxy stops accepting; API processes get 10 s and workers 30 s to finish, then SIGKILL. */
@@ -63,6 +68,7 @@ export async function launchCluster(options: ClusterOptions): Promise<RunningClu
   const { log } = options;
   const backends: Backend[] = [];
   const apis: Supervised[] = [];
+  let proxyProcesses: ProxyProcesses | undefined;
   for (let index = 1; index <= options.api; index++) {
     const port = await freePort();
     const backend = newBackend(`api-${index}`, port);
@@ -85,7 +91,12 @@ export async function launchCluster(options: ClusterOptions): Promise<RunningClu
       readyUrl: `http://127.0.0.1:${port}/readyz`,
       output: options.output,
     };
-    apis.push(new Supervised(spec, log, (ready) => (backend.up = ready)));
+    apis.push(
+      new Supervised(spec, log, (ready) => {
+        backend.up = ready;
+        proxyProcesses?.backendsChanged();
+      }),
+    );
   }
   const newWorker = (index: number) =>
     new Supervised(
@@ -114,6 +125,7 @@ export async function launchCluster(options: ClusterOptions): Promise<RunningClu
   const stop = async () => {
     await Promise.all([
       proxy.close(),
+      proxyProcesses?.stop(10_000),
       ...apis.map((one) => one.stop(10_000)),
       ...workers.map((one) => one.stop(30_000)),
     ]);
@@ -131,6 +143,15 @@ export async function launchCluster(options: ClusterOptions): Promise<RunningClu
       proxy.server.once('error', reject);
       proxy.server.listen(options.port, options.host, () => resolve());
     });
+    proxyProcesses = await startProxyProcesses({
+      server: proxy.server,
+      backends,
+      trustIncoming: options.trustIncoming,
+      count: options.proxyProcesses ?? 1,
+      cwd: serverDir,
+      log,
+      output: options.output,
+    });
   } catch (error) {
     await Promise.all(everyProcess().map((one) => one.stop(5_000)));
     await proxy.close().catch(() => undefined);
@@ -144,7 +165,7 @@ export async function launchCluster(options: ClusterOptions): Promise<RunningClu
     apis,
     workers,
     backends,
-    proxyServer: proxy.server,
+    proxyPids: () => proxyProcesses?.pids() ?? [],
     async addWorker() {
       const worker = newWorker(workers.length + 1);
       workers.push(worker);
@@ -153,6 +174,7 @@ export async function launchCluster(options: ClusterOptions): Promise<RunningClu
     },
     stop,
     kill() {
+      proxyProcesses?.kill();
       for (const one of everyProcess()) one.kill();
     },
   };
