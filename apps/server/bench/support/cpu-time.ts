@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ; 100 on every Linux architecture in use). */
@@ -31,22 +31,16 @@ function machineSeconds(): { busy: number; total: number } {
   }
 }
 
-/** CPU seconds used so far by this process's main thread and by its other threads. */
+/**
+ * CPU seconds used so far by this process's main thread and by its other threads. The others are
+ * the whole process (getrusage, which keeps the time of threads that have ended, such as each
+ * run's load generator) less the main thread.
+ */
 function ownThreads(): { main: number; others: number } {
-  let main = 0;
-  let others = 0;
-  let tids: string[] = [];
-  try {
-    tids = readdirSync('/proc/self/task');
-  } catch {
-    return { main: 0, others: 0 };
-  }
-  for (const tid of tids) {
-    const seconds = cpuSecondsOfStat(`/proc/self/task/${tid}/stat`);
-    if (Number(tid) === process.pid) main += seconds;
-    else others += seconds;
-  }
-  return { main, others };
+  const { user, system } = process.cpuUsage();
+  const all = (user + system) / 1e6;
+  const main = cpuSecondsOfStat(`/proc/self/task/${process.pid}/stat`);
+  return { main, others: Math.max(0, all - main) };
 }
 
 export interface CpuSample {
