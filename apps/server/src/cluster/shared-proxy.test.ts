@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
