@@ -54,6 +54,8 @@ export async function createRedisConnection(
   const listeners: Array<(up: boolean) => void> = [];
   let up = false;
   let reported: boolean | null = null;
+  /** Set by close(): the connection ending then is a shutdown, not an outage. */
+  let closing = false;
   const where = redactedUrl(settings.url);
 
   const changed = (now: boolean, error?: unknown) => {
@@ -77,6 +79,7 @@ export async function createRedisConnection(
     lastError = error;
   });
   client.on('close', () => {
+    if (closing) return;
     if (up || reported === null) changed(false, lastError);
   });
   subscriber.on('error', () => {});
@@ -111,6 +114,7 @@ export async function createRedisConnection(
       listeners.push(listener);
     },
     async close() {
+      closing = true;
       await Promise.all([client, subscriber].map(closeQuietly));
     },
   };

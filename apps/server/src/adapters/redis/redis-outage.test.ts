@@ -137,7 +137,7 @@ describe('when Redis goes away', () => {
     await eventually(async () => (await genres(1)).includes('Spaghetti western'));
   });
 
-  it('logs the outage once and the recovery once', async () => {
+  it('logs the outage once and the recovery once, and nothing when it is closed', async () => {
     const { log, said } = quietLog();
     const connection = await createRedisConnection(
       { url: `redis://127.0.0.1:${port}`, keyPrefix: 'x:' },
@@ -151,6 +151,8 @@ describe('when Redis goes away', () => {
     await startRedis();
     await eventually(async () => connection.up);
     await connection.close();
+    // Closing is a shutdown, not an outage: nothing more is said once the connection has ended.
+    await eventually(async () => connection.client.status === 'end');
     const warnings = said.filter((line) => line.level === 'warn');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.message).toMatch(/Redis is not reachable/);
