@@ -16,7 +16,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { API_BASE, ApiPaths, RowPaths, pathWith } from '@reeltime/contract';
 import { serverDir, type RunningCluster } from '../src/cluster/cluster';
-import { createProxy } from '../src/cluster/proxy';
+import { createProxy, describeUpstreamError } from '../src/cluster/proxy';
 import { startProxyProcesses } from '../src/cluster/shared-proxy';
 import { call, signUp } from '../scale/harness/client';
 import { SCALE_POSTGRES, SCALE_REDIS } from '../scale/harness/site';
@@ -153,11 +153,7 @@ function proxiesFor(cluster: RunningCluster, teardown: Teardown, site: BenchSite
     const proxy = createProxy({
       backends,
       trustIncoming: false,
-      onUpstreamError: (backend, error, retriedOn) =>
-        log(
-          `${backend.name}: ${(error as NodeJS.ErrnoException).code ?? error.message}` +
-            (retriedOn ? `; read retried on ${retriedOn.name}` : ''),
-        ),
+      onUpstreamError: (backend, error, retriedOn) => log(describeUpstreamError(backend, error, retriedOn)),
     });
     teardown.add(`close the proxy for ${count} processes`, () => proxy.close());
     await new Promise<void>((resolve, reject) => {

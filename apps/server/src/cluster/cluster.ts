@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { createProxy, newBackend, type Backend } from './proxy';
+import { createProxy, describeUpstreamError, newBackend, type Backend } from './proxy';
 import { startProxyProcesses, type ProxyProcesses } from './shared-proxy';
 import { Supervised } from './supervisor';
 
@@ -115,11 +115,7 @@ export async function launchCluster(options: ClusterOptions): Promise<RunningClu
   const proxy = createProxy({
     backends,
     trustIncoming: options.trustIncoming,
-    onUpstreamError: (backend, error, retriedOn) =>
-      log(
-        `${backend.name}: ${(error as NodeJS.ErrnoException).code ?? error.message}` +
-          (retriedOn ? `; read retried on ${retriedOn.name}` : ''),
-      ),
+    onUpstreamError: (backend, error, retriedOn) => log(describeUpstreamError(backend, error, retriedOn)),
   });
 
   const stop = async () => {

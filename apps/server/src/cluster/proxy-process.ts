@@ -5,7 +5,7 @@
  * goes; its upstream errors go back to the launcher's log. It exits when the launcher goes away.
  */
 import type { Server } from 'node:net';
-import { createProxy, type Backend } from './proxy';
+import { createProxy, describeUpstreamError, type Backend } from './proxy';
 import type { ToProxyProcess, FromProxyProcess } from './shared-proxy';
 
 const tell = (message: FromProxyProcess) => process.send?.(message);
@@ -20,12 +20,7 @@ process.on('message', (message: ToProxyProcess, socket?: Server) => {
       backends,
       trustIncoming: message.trustIncoming,
       onUpstreamError: (backend, error, retriedOn) =>
-        tell({
-          type: 'log',
-          line:
-            `${backend.name}: ${(error as NodeJS.ErrnoException).code ?? error.message}` +
-            (retriedOn ? `; read retried on ${retriedOn.name}` : ''),
-        }),
+        tell({ type: 'log', line: describeUpstreamError(backend, error, retriedOn) }),
     });
     socket.on('connection', (connection) => proxy.server.emit('connection', connection));
     close = async () => {

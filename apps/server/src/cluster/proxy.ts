@@ -94,6 +94,11 @@ export function createPicker(backends: Backend[]) {
   };
 }
 
+/** The log line for a failed upstream request: `api-2: ECONNRESET; read retried on api-1`. */
+export const describeUpstreamError = (backend: Backend, error: Error, retriedOn: Backend | undefined) =>
+  `${backend.name}: ${(error as NodeJS.ErrnoException).code ?? error.message}` +
+  (retriedOn ? `; read retried on ${retriedOn.name}` : '');
+
 const isRefused = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
 
 function unavailable(res: http.ServerResponse) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { deleteRedisKeys } from '../testing/stores';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../app-context';
@@ -137,14 +138,7 @@ afterAll(async () => {
   await other?.close();
   await api?.close();
   await pgAdmin(`drop database if exists ${dbName} with (force)`);
-  const redis = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 500);
-    cursor = next;
-    if (keys.length > 0) await redis.del(...keys);
-  } while (cursor !== '0');
-  redis.disconnect();
+  await deleteRedisKeys(REDIS_URL, PREFIX);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
