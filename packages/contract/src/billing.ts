@@ -26,6 +26,10 @@ export const SubscriptionSchema = z.object({
   status: z.enum(['active', 'cancelled', 'expired']),
   start_date: z.string(),
   end_date: z.string(),
+  /** The gateway charges the next period by itself; the plan cannot be extended by hand. */
+  renews_automatically: z.boolean(),
+  /** The member can pay now to move end_date one period later (a plan the gateway does not renew). */
+  can_extend: z.boolean(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
@@ -34,7 +38,11 @@ export const ActiveSubscriptionsSchema = z.object({ activeSubscriptions: z.array
 export const PlanIdQuerySchema = z.object({ plan_id: IdSchema });
 export const SubscriptionIdQuerySchema = z.object({ id: IdSchema });
 
-export const PaymentDetailsSchema = z.object({
+export const PlanChangeSchema = z.enum(['new', 'extend', 'upgrade', 'downgrade']);
+export type PlanChange = z.infer<typeof PlanChangeSchema>;
+
+/** What a plan costs, line by line, as quoted and as charged (a receipt's details). */
+export const PriceBreakdownSchema = z.object({
   plan_id: z.number(),
   currency: z.string(),
   price: z.number(),
@@ -45,6 +53,18 @@ export const PaymentDetailsSchema = z.object({
   /** The unused days of the current plan, taken off when another plan replaces it. */
   credit: z.object({ description: z.string(), amount: z.number() }).optional(),
   total: z.number(),
+});
+export type PriceBreakdown = z.infer<typeof PriceBreakdownSchema>;
+
+/** The price of a plan for the member now, and what paying it would do. */
+export const PaymentDetailsSchema = PriceBreakdownSchema.extend({
+  /**
+   * What paying does: `new` starts a plan, `extend` moves the current plan's end one period later,
+   * `upgrade` and `downgrade` replace the current plan (with the credit above) from today.
+   */
+  change: PlanChangeSchema,
+  /** The day the plan will end once this payment is made (YYYY-MM-DD). */
+  new_end_date: z.string(),
 });
 export type PaymentDetails = z.infer<typeof PaymentDetailsSchema>;
 
@@ -70,7 +90,7 @@ export const ReceiptSchema = PaymentSchema.extend({
   member_email: z.string(),
   period_start: z.string(),
   period_end: z.string(),
-  details: PaymentDetailsSchema,
+  details: PriceBreakdownSchema,
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;
 

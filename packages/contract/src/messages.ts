@@ -86,6 +86,10 @@ export const ServerMessages = {
   planNotFound: 'Plan not found.',
   priceChanged: 'The price has changed. Please review the payment details and try again.',
   paymentNotCompleted: 'The payment has not been completed.',
+  planRenewsAutomatically: (plan: string, endDate: string) =>
+    `${plan} is already your plan. It renews automatically on ${endDate}.`,
+  planAlreadyYours: (plan: string, endDate: string) =>
+    `${plan} is already your plan, until ${endDate}. Choose another plan to change it.`,
   checkoutNotFound: 'Checkout session not found.',
   subscriptionNotFound: 'Subscription not found.',
   subscriptionCancelled: 'Your subscription is cancelled. You can keep watching until the end date.',

@@ -1,8 +1,8 @@
-import type { PaymentDetails } from '@reeltime/contract';
+import type { PriceBreakdown } from '@reeltime/contract';
 import { formatMoney } from '../lib/format';
 
 /** What a plan costs, line by line: price, discount, subtotal, each tax, a credit, and the total. */
-export function PaymentBreakdown({ details }: { details: PaymentDetails }) {
+export function PaymentBreakdown({ details }: { details: PriceBreakdown }) {
   const money = (amount: number) => formatMoney(amount, details.currency);
   return (
     <table className="payment-breakdown">

@@ -149,6 +149,8 @@ export function subscription(overrides: Partial<Subscription> = {}): Subscriptio
     status: 'active',
     start_date: '2025-07-15',
     end_date: '2025-08-15',
+    renews_automatically: false,
+    can_extend: true,
     ...overrides,
   };
 }
@@ -164,6 +166,8 @@ export function paymentDetails(overrides: Partial<PaymentDetails> = {}): Payment
     subtotal: 359.1,
     tax_array: [{ name: 'GST', value: 18, tax_amount: 64.64 }],
     total: 423.74,
+    change: 'new',
+    new_end_date: '2025-08-15',
     ...overrides,
   };
 }

@@ -46,23 +46,33 @@ export function createBillingRepository(db: Db) {
         .where('subscriptions.id', '=', id)
         .executeTakeFirst(),
 
-    subscriptionOfCheckout: (checkoutId: string) =>
+    /** The subscription a checkout's payment went to: one it started, or one it extended. */
+    subscriptionPaidBy: (checkoutId: string) =>
       db
-        .selectFrom('subscriptions')
+        .selectFrom('payments')
+        .innerJoin('subscriptions', 'subscriptions.id', 'payments.subscription_id')
         .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
         .selectAll('subscriptions')
         .select('plans.name as plan_name')
-        .where('subscriptions.checkout_session_id', '=', checkoutId)
+        .where('payments.checkout_session_id', '=', checkoutId)
         .executeTakeFirst(),
 
-    /** The payment that started a subscription (what its credit is worked out from). */
-    paymentOfSubscription: (subscriptionId: number) =>
+    /** The payments of a subscription with the periods they paid for (what its credit is worked out from). */
+    paymentsOfSubscription: (subscriptionId: number) =>
       db
         .selectFrom('payments')
-        .select(['amount_minor'])
+        .select(['amount_minor', 'period_start', 'period_end'])
         .where('subscription_id', '=', subscriptionId)
-        .orderBy('paid_at', 'desc')
-        .executeTakeFirst(),
+        .execute(),
+
+    /** Moves a running subscription's end later; a cancelled one runs again. */
+    async extend(id: number, endsAt: number, endDate: string): Promise<void> {
+      await db
+        .updateTable('subscriptions')
+        .set({ ends_at: endsAt, end_date: endDate, status: 'active', cancelled_at: null })
+        .where('id', '=', id)
+        .execute();
+    },
 
     async cancel(id: number, now: number): Promise<boolean> {
       const result = await db

@@ -4,6 +4,7 @@ import {
   type Payment,
   type PaymentDetails,
   type Plan,
+  type PlanChange,
   type Receipt,
   type Subscription,
 } from '@reeltime/contract';
@@ -12,21 +13,41 @@ import { Conflict, Forbidden, NotFound, PaymentRequired } from '../../lib/errors
 import { DAY_MS, isoDay } from '../../lib/time';
 import { createUserRepository } from '../users/user.repository';
 import { cancellationMail } from './billing-mail';
-import { createBillingRepository, type PaymentRow, type PlanRow } from './billing.repository';
+import {
+  createBillingRepository,
+  type BillingRepository,
+  type PaymentRow,
+  type PlanRow,
+} from './billing.repository';
 import { createEntitlementService } from './entitlement.service';
-import { fulfilCheckout, type FulfilledSubscription } from './fulfilment';
+import { fulfilCheckout, planPeriodEnd, type FulfilledSubscription } from './fulfilment';
 import { percentOf, priceBreakdown, toMajor, toMinor, toPaymentDetails, type Breakdown } from './money';
 import { planLimitations } from './plan-limitations';
 import { siteIdentity } from '../site-settings/site-settings.service';
 
-const toSubscription = (row: FulfilledSubscription): Subscription => ({
-  id: row.id,
-  plan_id: row.plan_id,
-  name: row.plan_name,
-  status: row.status,
-  start_date: row.start_date,
-  end_date: row.end_date,
-});
+type CurrentSubscription = NonNullable<Awaited<ReturnType<BillingRepository['currentSubscription']>>>;
+
+/** The plan's price after its discount, per month: what upgrade and downgrade compare. */
+const monthlyPrice = (plan: PlanRow) =>
+  (plan.price_minor - percentOf(plan.price_minor, plan.discount_percent)) /
+  (plan.duration === 'year' ? 12 * plan.duration_value : plan.duration_value);
+
+/** Subscriptions as members see them. Those this site's gateway does not renew by itself can be extended by paying for another period. */
+function createSubscriptionView(payments: AppContext['payments']) {
+  const canExtend = (row: Pick<FulfilledSubscription, 'gateway_subscription_id'>) =>
+    payments.name === 'builtin' && row.gateway_subscription_id === null;
+  const toSubscription = (row: FulfilledSubscription): Subscription => ({
+    id: row.id,
+    plan_id: row.plan_id,
+    name: row.plan_name,
+    status: row.status,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    renews_automatically: row.gateway_subscription_id !== null && row.status === 'active',
+    can_extend: canExtend(row),
+  });
+  return { canExtend, toSubscription };
+}
 
 const toPayment = (row: PaymentRow & { plan_name: string }): Payment => ({
   id: row.id,
@@ -44,6 +65,7 @@ export function createBillingService(ctx: AppContext) {
   const repo = createBillingRepository(ctx.db);
   const entitlement = createEntitlementService(ctx);
   const { currency } = ctx.config;
+  const { canExtend, toSubscription } = createSubscriptionView(ctx.payments);
 
   async function activePlan(planId: number): Promise<PlanRow> {
     const plan = await repo.plan(planId);
@@ -51,29 +73,63 @@ export function createBillingService(ctx: AppContext) {
     return plan;
   }
 
-  /** The unused whole days of the member's current plan, as a credit on the price of a new one. */
-  async function creditFor(userId: number, now: number) {
-    const current = await repo.currentSubscription(userId, now);
-    if (!current) return null;
-    const paid = await repo.paymentOfSubscription(current.id);
-    const totalDays = Math.max(1, Math.round((current.ends_at - current.starts_at) / DAY_MS));
-    const unusedDays = Math.min(totalDays, Math.floor((current.ends_at - now) / DAY_MS));
-    if (!paid || unusedDays < 1) return null;
-    const amountMinor = Math.floor((paid.amount_minor * unusedDays * 2 + totalDays) / (2 * totalDays));
-    return {
-      subscriptionId: current.id,
-      line: { description: `Credit for ${unusedDays} unused days of ${current.plan_name}`, amountMinor },
-    };
+  /**
+   * The unused whole days of the current plan, as a credit on the price of a new one: each payment
+   * of the subscription is credited for the days of its period still to come.
+   */
+  async function creditFor(current: CurrentSubscription, now: number) {
+    const payments = await repo.paymentsOfSubscription(current.id);
+    let amountMinor = 0;
+    let unusedDays = 0;
+    for (const paid of payments) {
+      const periodDays = Math.max(1, Math.round((paid.period_end - paid.period_start) / DAY_MS));
+      const unused = Math.min(
+        periodDays,
+        Math.max(0, Math.floor((paid.period_end - Math.max(now, paid.period_start)) / DAY_MS)),
+      );
+      amountMinor += Math.floor((paid.amount_minor * unused * 2 + periodDays) / (2 * periodDays));
+      unusedDays += unused;
+    }
+    if (unusedDays < 1) return null;
+    return { description: `Credit for ${unusedDays} unused days of ${current.plan_name}`, amountMinor };
   }
 
-  async function breakdownFor(userId: number, plan: PlanRow, now: number) {
-    const [taxes, credit] = await Promise.all([repo.activeTaxes(), creditFor(userId, now)]);
+  /**
+   * What paying for `plan` now would do and cost. The current plan cannot be bought again: it is
+   * extended by one period (a plan the gateway does not renew by itself) or refused.
+   */
+  async function quoteFor(userId: number, plan: PlanRow, now: number) {
+    const [taxes, current] = await Promise.all([repo.activeTaxes(), repo.currentSubscription(userId, now)]);
+    let change: PlanChange = 'new';
+    let credit: Awaited<ReturnType<typeof creditFor>> = null;
+    let periodStart = now;
+    if (current && current.plan_id === plan.id) {
+      if (!canExtend(current)) {
+        throw new Conflict(
+          current.gateway_subscription_id !== null && current.status === 'active'
+            ? ServerMessages.planRenewsAutomatically(plan.name, current.end_date)
+            : ServerMessages.planAlreadyYours(plan.name, current.end_date),
+        );
+      }
+      change = 'extend';
+      periodStart = current.ends_at;
+    } else if (current) {
+      const currentPlan = await repo.plan(current.plan_id);
+      change = currentPlan && monthlyPrice(plan) < monthlyPrice(currentPlan) ? 'downgrade' : 'upgrade';
+      credit = await creditFor(current, now);
+    }
     const breakdown: Breakdown = priceBreakdown(
       { priceMinor: plan.price_minor, discountPercent: plan.discount_percent },
       taxes,
-      credit?.line ?? null,
+      credit,
     );
-    return { breakdown, replaces: credit?.subscriptionId ?? null };
+    return {
+      breakdown,
+      change,
+      newEndDate: isoDay(planPeriodEnd(plan, periodStart)),
+      // An upgrade or downgrade replaces the current plan; an extension keeps it running.
+      replaces: change === 'upgrade' || change === 'downgrade' ? current!.id : null,
+    };
   }
 
   return {
@@ -97,15 +153,19 @@ export function createBillingService(ctx: AppContext) {
 
     async paymentDetails(userId: number, planId: number): Promise<PaymentDetails> {
       const plan = await activePlan(planId);
-      const { breakdown } = await breakdownFor(userId, plan, Date.now());
-      return toPaymentDetails(plan.id, currency, breakdown);
+      const quote = await quoteFor(userId, plan, Date.now());
+      return {
+        ...toPaymentDetails(plan.id, currency, quote.breakdown),
+        change: quote.change,
+        new_end_date: quote.newEndDate,
+      };
     },
 
     /** Opens a checkout for the server's own total; a client whose price differs is told to look again. */
     async startCheckout(userId: number, planId: number, clientPrice: number) {
       const plan = await activePlan(planId);
       const now = Date.now();
-      const { breakdown, replaces } = await breakdownFor(userId, plan, now);
+      const { breakdown, replaces } = await quoteFor(userId, plan, now);
       if (toMinor(clientPrice) !== breakdown.totalMinor) throw new Conflict(ServerMessages.priceChanged);
       const member = (await createUserRepository(ctx.db).findById(userId))!;
       const reference = `co_${randomBytes(16).toString('base64url')}`;
@@ -147,7 +207,7 @@ export function createBillingService(ctx: AppContext) {
     async confirm(userId: number, checkoutId: string): Promise<Subscription> {
       const checkout = await repo.checkout(checkoutId);
       if (!checkout || checkout.user_id !== userId) throw new NotFound(ServerMessages.checkoutNotFound);
-      const done = await repo.subscriptionOfCheckout(checkoutId);
+      const done = await repo.subscriptionPaidBy(checkoutId);
       if (done) return toSubscription(done);
       const status = await ctx.payments.checkoutStatus(checkoutId);
       if (status.state !== 'paid') throw new PaymentRequired(ServerMessages.paymentNotCompleted);

@@ -4,6 +4,7 @@ import { insertTitle } from '../../media/media.fixtures';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { insertPlan, subscribe } from '../../testing/billing';
 import { signUp } from '../../testing/http';
+import { addMonths, isoDay } from '../../lib/time';
 import { CardMessages } from './test-cards';
 
 let server: TestServer;
@@ -108,6 +109,8 @@ describe('plans and prices', () => {
       subtotal: 359.1,
       tax_array: [{ name: 'GST', value: 18, tax_amount: 64.64 }],
       total: 423.74,
+      change: 'new',
+      new_end_date: isoDay(addMonths(Date.now(), 1)),
     });
   });
 
@@ -321,6 +324,106 @@ describe('checkout', () => {
 });
 
 describe('changing and cancelling', () => {
+  const subscriptionsOf = (memberId: number) =>
+    server.app.ctx.db
+      .selectFrom('subscriptions')
+      .select(['id', 'plan_id', 'status', 'end_date', 'ends_at'])
+      .where('user_id', '=', memberId)
+      .orderBy('id')
+      .execute();
+  const paymentsOf = (memberId: number) =>
+    server.app.ctx.db
+      .selectFrom('payments')
+      .select(['subscription_id', 'amount_minor', 'period_start', 'period_end'])
+      .where('user_id', '=', memberId)
+      .orderBy('id')
+      .execute();
+
+  it('never sells the current plan again: it is extended by a full period, priced and labelled as such', async () => {
+    const member = await signUp(server.app);
+    await pay((await openCheckout(member, standard)).session_id);
+    const [bought] = await subscriptionsOf(member.id);
+    const plans = (await call(member, 'GET', '/user/subscription-plan')).json().data.activeSubscriptions;
+    expect(plans).toEqual([
+      expect.objectContaining({ plan_id: standard, can_extend: true, renews_automatically: false }),
+    ]);
+
+    const details = (await call(member, 'POST', `/user/get-payment-details?plan_id=${standard}`)).json().data;
+    expect(details).toMatchObject({
+      change: 'extend',
+      total: 423.74,
+      new_end_date: isoDay(addMonths(bought!.ends_at, 1)),
+    });
+    expect(details.credit).toBeUndefined();
+
+    const extension = await openCheckout(member, standard);
+    await pay(extension.session_id);
+    const confirmed = await confirm(member, extension.session_id);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data.subscription).toMatchObject({
+      id: bought!.id,
+      status: 'active',
+      end_date: isoDay(addMonths(bought!.ends_at, 1)),
+    });
+    expect(await subscriptionsOf(member.id)).toEqual([
+      expect.objectContaining({ id: bought!.id, status: 'active', ends_at: addMonths(bought!.ends_at, 1) }),
+    ]);
+    const payments = await paymentsOf(member.id);
+    expect(payments).toHaveLength(2);
+    expect(payments[1]).toEqual({
+      subscription_id: bought!.id,
+      amount_minor: 42_374,
+      period_start: bought!.ends_at,
+      period_end: addMonths(bought!.ends_at, 1),
+    });
+  });
+
+  it('a checkout left open in another tab adds a period instead of paying for the same one twice', async () => {
+    const member = await signUp(server.app);
+    const firstTab = await openCheckout(member, standard);
+    const secondTab = await openCheckout(member, standard);
+    await pay(firstTab.session_id);
+    const [bought] = await subscriptionsOf(member.id);
+    await pay(secondTab.session_id);
+    expect(await subscriptionsOf(member.id)).toEqual([
+      expect.objectContaining({ id: bought!.id, ends_at: addMonths(bought!.ends_at, 1) }),
+    ]);
+  });
+
+  it('labels a change of plan as an upgrade or a downgrade, with its credit and new end date', async () => {
+    const member = await signUp(server.app);
+    await pay((await openCheckout(member, basic)).session_id);
+    const up = (await call(member, 'POST', `/user/get-payment-details?plan_id=${standard}`)).json().data;
+    expect(up).toMatchObject({ change: 'upgrade', new_end_date: isoDay(addMonths(Date.now(), 1)) });
+    expect(up.credit.amount).toBeGreaterThan(0);
+    await pay((await openCheckout(member, standard)).session_id);
+    const down = (await call(member, 'POST', `/user/get-payment-details?plan_id=${basic}`)).json().data;
+    expect(down).toMatchObject({ change: 'downgrade' });
+    expect(down.credit.description).toMatch(/^Credit for \d+ unused days of Standard$/);
+  });
+
+  it('refuses the current plan when the gateway renews it by itself', async () => {
+    const member = await signUp(server.app);
+    const { subscriptionId } = await subscribe(server.app, member.id, standard);
+    await server.app.ctx.db
+      .updateTable('subscriptions')
+      .set({ gateway_subscription_id: 'sub_renewing' })
+      .where('id', '=', subscriptionId)
+      .execute();
+    const [row] = await subscriptionsOf(member.id);
+    const res = await call(member, 'POST', `/user/get-payment-details?plan_id=${standard}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(ServerMessages.planRenewsAutomatically('Standard', row!.end_date));
+    const checkout = await call(member, 'POST', '/user/process-payment', {
+      plan_id: standard,
+      payment_method: 'stripe',
+      price: 423.74,
+    });
+    expect(checkout.statusCode).toBe(409);
+    const plans = (await call(member, 'GET', '/user/subscription-plan')).json().data.activeSubscriptions;
+    expect(plans).toEqual([expect.objectContaining({ renews_automatically: true, can_extend: false })]);
+  });
+
   it('credits the unused days of the current plan, and the new plan replaces it at payment', async () => {
     const member = await signUp(server.app);
     const first = await openCheckout(member, basic);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection';
 import { addMonths, DAY_MS, isoDay, MINUTE_MS } from '../../lib/time';
 import { createUserRepository } from '../users/user.repository';
 import { receiptMail } from './billing-mail';
-import { createBillingRepository, type SubscriptionRow } from './billing.repository';
+import { createBillingRepository, type PlanRow, type SubscriptionRow } from './billing.repository';
 import { createEntitlementService } from './entitlement.service';
 import type { Breakdown } from './money';
 import { siteIdentity } from '../site-settings/site-settings.service';
@@ -20,6 +20,11 @@ export const RENEWAL_REMINDER_MS = 7 * DAY_MS;
 export const RENEWAL_GRACE_MS = 3 * 60 * MINUTE_MS;
 
 export type FulfilledSubscription = SubscriptionRow & { plan_name: string };
+
+/** The end of one period of a plan that starts at `from`. */
+export function planPeriodEnd(plan: Pick<PlanRow, 'duration' | 'duration_value'>, from: number): number {
+  return addMonths(from, plan.duration === 'year' ? 12 * plan.duration_value : plan.duration_value);
+}
 
 /**
  * Turns a paid checkout into the member's subscription: ends the plan it replaces, starts the new
@@ -38,7 +43,7 @@ export async function fulfilCheckout(
     .transaction()
     .execute((trx) => fulfilCheckoutWithin(ctx, trx, checkoutId, recurring));
   if (created !== null) await createEntitlementService(ctx).forget(created);
-  return (await createBillingRepository(ctx.db).subscriptionOfCheckout(checkoutId)) ?? null;
+  return (await createBillingRepository(ctx.db).subscriptionPaidBy(checkoutId)) ?? null;
 }
 
 /**
@@ -62,28 +67,39 @@ export async function fulfilCheckoutWithin(
   if (ctx.dialect === 'postgres') {
     await sql`select id from users where id = ${checkout.user_id} for update`.execute(trx);
   }
-  await repo.endCurrentOf(checkout.user_id);
-  const periodEnd =
-    recurring?.periodEnd ??
-    (plan.duration === 'year'
-      ? addMonths(now, 12 * plan.duration_value)
-      : addMonths(now, plan.duration_value));
+  const current = recurring ? undefined : await repo.currentSubscription(checkout.user_id, now);
+  // The same plan, paid without credit for it (an extension, or a checkout opened before it was
+  // bought in another tab): the payment adds a period after the current one instead of replacing it.
+  const extendsCurrent =
+    current !== undefined &&
+    current.plan_id === plan.id &&
+    current.gateway_subscription_id === null &&
+    checkout.replaces_subscription_id !== current.id;
+  const periodStart = extendsCurrent ? Math.max(now, current.ends_at) : now;
+  const periodEnd = recurring?.periodEnd ?? planPeriodEnd(plan, periodStart);
   const endsAt = recurring ? periodEnd + RENEWAL_GRACE_MS : periodEnd;
-  const { id: subscriptionId } = await repo.insertSubscription({
-    user_id: checkout.user_id,
-    plan_id: plan.id,
-    checkout_session_id: checkout.id,
-    status: 'active',
-    start_date: isoDay(now),
-    end_date: isoDay(periodEnd),
-    starts_at: now,
-    ends_at: endsAt,
-    created_at: now,
-    cancelled_at: null,
-    gateway: checkout.gateway,
-    gateway_subscription_id: recurring?.gatewaySubscriptionId ?? null,
-    past_due_at: null,
-  });
+  let subscriptionId: number;
+  if (extendsCurrent) {
+    subscriptionId = current.id;
+    await repo.extend(current.id, endsAt, isoDay(periodEnd));
+  } else {
+    await repo.endCurrentOf(checkout.user_id);
+    ({ id: subscriptionId } = await repo.insertSubscription({
+      user_id: checkout.user_id,
+      plan_id: plan.id,
+      checkout_session_id: checkout.id,
+      status: 'active',
+      start_date: isoDay(now),
+      end_date: isoDay(periodEnd),
+      starts_at: now,
+      ends_at: endsAt,
+      created_at: now,
+      cancelled_at: null,
+      gateway: checkout.gateway,
+      gateway_subscription_id: recurring?.gatewaySubscriptionId ?? null,
+      past_due_at: null,
+    }));
+  }
   const breakdown = JSON.parse(checkout.breakdown_json) as Breakdown;
   const { id: paymentId } = await repo.insertPayment({
     user_id: checkout.user_id,
@@ -95,7 +111,7 @@ export async function fulfilCheckoutWithin(
     breakdown_json: checkout.breakdown_json,
     card_brand: checkout.card_brand,
     card_last4: checkout.card_last4,
-    period_start: now,
+    period_start: periodStart,
     period_end: periodEnd,
     paid_at: checkout.paid_at ?? now,
     gateway_invoice_id: recurring?.invoiceId ?? null,

@@ -1,4 +1,4 @@
-import type { PaymentDetails } from '@reeltime/contract';
+import type { PriceBreakdown } from '@reeltime/contract';
 
 /**
  * Money inside the server is integer minor units (paise). Each line of a breakdown rounds half-up
@@ -54,7 +54,7 @@ export const toMajor = (minor: number) => minor / 100;
 /** A major-unit number from a client, in minor units. */
 export const toMinor = (major: number) => Math.round(major * 100);
 
-export function toPaymentDetails(planId: number, currency: string, breakdown: Breakdown): PaymentDetails {
+export function toPaymentDetails(planId: number, currency: string, breakdown: Breakdown): PriceBreakdown {
   return {
     plan_id: planId,
     currency,

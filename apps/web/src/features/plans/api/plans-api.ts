@@ -61,3 +61,34 @@ export function usePaymentConfirmation(sessionId: string) {
     retryDelay: CONFIRM_RETRY_DELAY_MS,
   });
 }
+
+/** How often a tab that opened a checkout asks whether it has been paid (only while it is shown). */
+export const FOLLOW_CHECKOUT_EVERY_MS = 4000;
+
+/**
+ * Follows a checkout opened in another tab: true once it is paid. Asks while this tab is visible
+ * and again whenever it comes back into view; "not paid yet" is no error.
+ */
+export function useCheckoutFollower(sessionId: string): boolean {
+  const followed = useQuery({
+    queryKey: ['checkout-follower', sessionId],
+    queryFn: async ({ signal }) => {
+      try {
+        await apiRequest(ApiPaths.paymentSuccess, {
+          method: 'POST',
+          body: { session_id: sessionId, gateway: 'stripe' },
+          signal,
+        });
+        return true;
+      } catch (error) {
+        if (isNotPaidYet(error)) return false;
+        throw error;
+      }
+    },
+    enabled: sessionId !== '',
+    retry: false,
+    refetchOnWindowFocus: 'always',
+    refetchInterval: (query) => (query.state.data ? false : FOLLOW_CHECKOUT_EVERY_MS),
+  });
+  return followed.data === true;
+}

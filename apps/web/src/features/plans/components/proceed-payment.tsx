@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Messages, type PaymentDetails } from '@reeltime/contract';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useProcessPayment } from '../api/plans-api';
+import { useCheckoutFollower, useProcessPayment } from '../api/plans-api';
 
 interface ProceedPaymentProps {
   details: PaymentDetails;
@@ -13,17 +14,26 @@ interface ProceedPaymentProps {
 /**
  * Starts the checkout for the total on screen and opens it in a new tab. `noopener` keeps the
  * checkout from reaching back into this page, and also means the browser never says whether the
- * tab opened, so a link to the checkout stays in view for when it was blocked.
+ * tab opened, so a link to the checkout stays in view for when it was blocked. This tab follows the
+ * checkout and moves on to the confirmation once it is paid.
  */
 export function ProceedPayment({ details, onPriceChanged }: ProceedPaymentProps) {
   const toast = useToast();
   const process = useProcessPayment();
-  const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
+  const [checkout, setCheckout] = useState<{ url: string; sessionId: string } | null>(null);
+  const checkoutUrl = checkout?.url ?? null;
+  const paid = useCheckoutFollower(checkout?.sessionId ?? '');
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (paid && checkout) {
+      void navigate(`/payment-success?session_id=${encodeURIComponent(checkout.sessionId)}`);
+    }
+  }, [paid, checkout, navigate]);
 
   const onProceed = async () => {
-    setCheckoutUrl(null);
+    setCheckout(null);
     try {
-      const { redirect_url: url } = await process.mutateAsync({
+      const { redirect_url: url, session_id: sessionId } = await process.mutateAsync({
         plan_id: details.plan_id,
         payment_method: 'stripe',
         price: details.total,
@@ -33,7 +43,7 @@ export function ProceedPayment({ details, onPriceChanged }: ProceedPaymentProps)
         return;
       }
       window.open(url, '_blank', 'noopener');
-      setCheckoutUrl(url);
+      setCheckout({ url, sessionId });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) await onPriceChanged();
       toast.error(errorMessage(error, Messages.somethingWentWrong));
@@ -54,7 +64,7 @@ export function ProceedPayment({ details, onPriceChanged }: ProceedPaymentProps)
       <p role="status" className="proceed-payment__note">
         {checkoutUrl && (
           <>
-            The checkout opened in a new tab. Not there?{' '}
+            The checkout opened in a new tab; this page moves on once you have paid. Not there?{' '}
             <a href={checkoutUrl} target="_blank" rel="noopener">
               Open the checkout
             </a>

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { focusManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Messages, ServerMessages, type PaymentDetails } from '@reeltime/contract';
 import { fail, mockApi, ok, type Handlers } from '../../../testing/fetch-mock';
-import { paymentDetails, plans } from '../../../testing/fixtures';
+import { paymentDetails, plans, subscription } from '../../../testing/fixtures';
 import { renderApp, signIn } from '../../../testing/render';
 
 const CHECKOUT_URL = 'http://localhost:3000/checkout/cs_test_1';
@@ -13,6 +14,8 @@ function renderPaymentDetails(details: PaymentDetails, handlers: Handlers = {}) 
   const api = mockApi({
     'POST /user/get-payment-details': ok(details),
     'GET /user/plans': ok(plans),
+    'GET /user/subscription-plan': ok({ activeSubscriptions: [] }),
+    'POST /user/payment-success': fail(402, ServerMessages.paymentNotCompleted),
     ...handlers,
   });
   return { api, ...renderApp('/get-payment-detail/2') };
@@ -142,5 +145,55 @@ describe('Payment details page', () => {
     expect(open).not.toHaveBeenCalled();
     expect(screen.queryByRole('link', { name: 'Open the checkout' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Proceed Payment' })).toBeEnabled();
+  });
+
+  it('says what paying does: a new plan, an extension, an upgrade or a downgrade, with the new end date', async () => {
+    renderPaymentDetails(paymentDetails({ change: 'upgrade', new_end_date: '2026-12-26' }), {
+      'GET /user/subscription-plan': ok({
+        activeSubscriptions: [subscription({ plan_id: 1, name: 'Basic' })],
+      }),
+    });
+    expect(
+      await screen.findByText(
+        'Upgrade from Basic, starting today, with credit for its unused days. New end date: 26 December 2026.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('labels the current plan as an extension by one period', async () => {
+    renderPaymentDetails(paymentDetails({ change: 'extend', new_end_date: '2027-01-25' }));
+    expect(
+      await screen.findByText('Extends Standard by one period: it will run until 25 January 2027.'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when the plan cannot be bought (already yours)", async () => {
+    const reason = ServerMessages.planRenewsAutomatically('Standard', '2026-12-25');
+    renderPaymentDetails(paymentDetails(), { 'POST /user/get-payment-details': fail(409, reason) });
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+    expect(screen.queryByRole('button', { name: 'Proceed Payment' })).not.toBeInTheDocument();
+  });
+
+  it('follows the checkout paid in the other tab and moves on to the confirmation', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const { api } = renderPaymentDetails(paymentDetails(), {
+      'POST /user/process-payment': ok({ redirect_url: CHECKOUT_URL, session_id: 'cs_test_1' }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Proceed Payment' }));
+    await waitFor(() => expect(api.calls('POST /user/payment-success').length).toBeGreaterThan(0));
+    expect(screen.getByRole('button', { name: 'Proceed Payment' })).toBeInTheDocument();
+
+    api.set('POST /user/payment-success', ok({ subscription: subscription({ end_date: '2027-01-25' }) }));
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Proceed Payment' })).not.toBeInTheDocument();
+    expect(api.calls('POST /user/payment-success').at(-1)?.json()).toEqual({
+      session_id: 'cs_test_1',
+      gateway: 'stripe',
+    });
+    focusManager.setFocused(undefined);
   });
 });

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Messages } from '@reeltime/contract';
+import { Messages, type PaymentDetails } from '@reeltime/contract';
 import { PaymentBreakdown } from '../../../components/payment-breakdown';
 import { ShimmerGrid } from '../../../components/shimmer';
-import { plansQuery } from '../../../lib/plan-queries';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { currentSubscription, plansQuery, subscriptionsQuery } from '../../../lib/plan-queries';
 import { paymentDetailsQuery } from '../api/plans-api';
 import { ProceedPayment } from '../components/proceed-payment';
 import '../../../styles/billing.scss';
@@ -12,7 +14,9 @@ export function PaymentDetailPage() {
   const planId = Number(useParams().plan_id);
   const details = useQuery(paymentDetailsQuery(planId));
   const plans = useQuery(plansQuery());
+  const subscriptions = useQuery(subscriptionsQuery());
   const planName = plans.data?.find((plan) => plan.plan_id === planId)?.name;
+  const currentName = currentSubscription(subscriptions.data ?? [])?.name;
 
   return (
     <section className="container-xxl page-section payment-page">
@@ -24,12 +28,17 @@ export function PaymentDetailPage() {
       ) : details.data ? (
         <div className="payment-card">
           {planName && <p className="payment-card__plan">{planName} plan</p>}
+          <p className="payment-card__change">{changeText(details.data, planName, currentName)}</p>
           <PaymentBreakdown details={details.data} />
           <ProceedPayment details={details.data} onPriceChanged={() => details.refetch()} />
         </div>
       ) : (
         <div className="payment-card">
-          <p className="payment-card__empty">{Messages.noPaymentDetails}</p>
+          <p className="payment-card__empty" role={details.error instanceof ApiError ? 'alert' : undefined}>
+            {details.error instanceof ApiError && details.error.status === 409
+              ? errorMessage(details.error, Messages.noPaymentDetails)
+              : Messages.noPaymentDetails}
+          </p>
           <Link to="/plans" className="btn btn-outline-light">
             Back to plans
           </Link>
@@ -37,4 +46,19 @@ export function PaymentDetailPage() {
       )}
     </section>
   );
+}
+
+/** What paying does, with the day the plan will then end. */
+function changeText(details: PaymentDetails, planName = 'This plan', currentName = 'your plan'): string {
+  const until = formatDate(details.new_end_date);
+  switch (details.change) {
+    case 'extend':
+      return `Extends ${planName} by one period: it will run until ${until}.`;
+    case 'upgrade':
+      return `Upgrade from ${currentName}, starting today, with credit for its unused days. New end date: ${until}.`;
+    case 'downgrade':
+      return `Downgrade from ${currentName}, starting today, with credit for its unused days. New end date: ${until}.`;
+    default:
+      return `Starts today and runs until ${until}.`;
+  }
 }

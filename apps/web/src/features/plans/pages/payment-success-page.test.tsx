@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Messages, ServerMessages } from '@reeltime/contract';
 import { fail, mockApi, ok } from '../../../testing/fetch-mock';
 import { movieDetail, subscription } from '../../../testing/fixtures';
+import { returnTo } from '../../../lib/return-to';
 import { renderApp, signIn } from '../../../testing/render';
 
 const confirmed = ok({ subscription: subscription({ name: 'Standard', end_date: '2025-08-15' }) });
@@ -105,5 +106,23 @@ describe('Payment success page', () => {
       Messages.paymentConfirmFailed,
     );
     expect(api.calls('POST /user/payment-success')).toHaveLength(4);
+  });
+
+  it('brings the member back to the title that sent them to the plans', async () => {
+    signIn();
+    mockApi({
+      'GET /user/movie-details/:id': ok(movieDetail({ name: 'The Long Night', needs_plan: true })),
+      'GET /user/plans': ok([]),
+      'GET /user/subscription-plan': ok({ activeSubscriptions: [] }),
+      'POST /user/payment-success': confirmed,
+    });
+    const { router } = renderApp('/movie-details/7');
+    await userEvent.click(await screen.findByRole('link', { name: Messages.choosePlanToWatch }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/plans'));
+
+    await act(() => router.navigate('/payment-success?session_id=cs_test_1'));
+    await userEvent.click(await screen.findByRole('link', { name: 'Back to The Long Night' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/movie-details/7'));
+    expect(returnTo()).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import { Link, useSearchParams } from 'react-router';
 import { Messages, type Subscription } from '@reeltime/contract';
 import { CheckIcon } from '../../../components/icons';
+import { useState } from 'react';
 import { formatDate } from '../../../lib/format';
+import { forgetReturnTo, returnTo } from '../../../lib/return-to';
 import { usePaymentConfirmation } from '../api/plans-api';
 import '../../../styles/billing.scss';
 
@@ -40,7 +42,9 @@ function Processing() {
   );
 }
 
+/** Confirmed: back to the title that sent the member to the plans, when there is one. */
 function Confirmed({ subscription }: { subscription: Subscription }) {
+  const [target] = useState(returnTo);
   return (
     <div className="payment-result__card payment-result__card--success">
       <span className="payment-result__icon">
@@ -50,9 +54,20 @@ function Confirmed({ subscription }: { subscription: Subscription }) {
       <p>
         Your subscription is activated: {subscription.name}, valid until {formatDate(subscription.end_date)}.
       </p>
-      <Link to="/browse" className="btn btn-primary btn-lg">
-        Go to Home
-      </Link>
+      <div className="payment-result__actions">
+        {target && (
+          <Link to={target.path} className="btn btn-primary btn-lg" onClick={forgetReturnTo}>
+            Back to {target.label}
+          </Link>
+        )}
+        <Link
+          to="/browse"
+          className={`btn btn-lg ${target ? 'btn-outline-light' : 'btn-primary'}`}
+          onClick={forgetReturnTo}
+        >
+          Go to Home
+        </Link>
+      </div>
     </div>
   );
 }

@@ -50,6 +50,29 @@ describe('Plans page', () => {
     expect(within(planCard('Premium')).getByText('₹6,490.00')).toBeInTheDocument();
   });
 
+  it("marks the member's plan as theirs and offers to extend it instead of buying it again", async () => {
+    renderPlans([subscription({ plan_id: 2, name: 'Standard', can_extend: true })]);
+    await screen.findAllByRole('article');
+    const standard = planCard('Standard');
+    expect(within(standard).getByText('Your plan')).toBeInTheDocument();
+    expect(within(standard).queryByRole('link', { name: /Choose Plan/ })).not.toBeInTheDocument();
+    expect(within(standard).getByRole('link', { name: 'Extend Standard by one month' })).toHaveAttribute(
+      'href',
+      '/get-payment-detail/2',
+    );
+    expect(within(planCard('Basic')).getByRole('link', { name: 'Choose Plan Basic' })).toBeInTheDocument();
+  });
+
+  it('offers nothing to buy on a plan that renews by itself', async () => {
+    renderPlans([
+      subscription({ plan_id: 2, end_date: '2026-12-25', can_extend: false, renews_automatically: true }),
+    ]);
+    await screen.findAllByRole('article');
+    const standard = planCard('Standard');
+    expect(within(standard).getByText('Renews automatically on 25 December 2026')).toBeInTheDocument();
+    expect(within(standard).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('puts the 10% off badge on plan 2 only', async () => {
     renderPlans([]);
     await screen.findAllByRole('article');

@@ -8,6 +8,7 @@ import '../../../styles/billing.scss';
 export function PlansPage() {
   const plans = useQuery(plansQuery());
   const subscriptions = useQuery(subscriptionsQuery());
+  const current = currentSubscription(subscriptions.data ?? []);
 
   return (
     <section className="container-xxl page-section plans-page">
@@ -18,12 +19,12 @@ export function PlansPage() {
         <ShimmerGrid label="Loading plans" />
       ) : (
         <>
-          <SubscriptionBanner subscription={currentSubscription(subscriptions.data ?? [])} />
+          <SubscriptionBanner subscription={current} />
           {plans.data && plans.data.length > 0 ? (
             <ul className="row g-4 list-unstyled plan-list" aria-label="Plans">
               {plans.data.map((plan) => (
                 <li key={plan.plan_id} className="col-12 col-md-6 col-xl-4">
-                  <PlanCard plan={plan} />
+                  <PlanCard plan={plan} current={current} />
                 </li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { Messages, type Episode, type MovieDetail, type Progress, type Season } from '@reeltime/contract';
 import { PlayIcon, StarIcon } from '../../../components/icons';
 import { MovieCard } from '../../../components/movie-card';
@@ -13,6 +13,7 @@ import {
 import { WatchListButton } from '../../../components/watch-list-button';
 import { formatClock } from '../../../lib/clock';
 import { formatDuration, formatRating } from '../../../lib/format';
+import { rememberReturnTo } from '../../../lib/return-to';
 import {
   usePlaybackProgress,
   type PlaybackUpdate,
@@ -101,6 +102,7 @@ function initialEpisodeProgress(seasons: readonly Season[]): Map<number, SavedPo
 }
 
 function MovieDetails({ movie }: { movie: MovieDetail }) {
+  const location = useLocation();
   const signedIn = useIsSignedIn();
   const queryClient = useQueryClient();
   const isShow = movie.type === 'tvshow';
@@ -254,7 +256,16 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
               </Link>
             )}
             {signedIn && movie.needs_plan && (
-              <Link to="/plans" className="btn btn-primary btn-lg">
+              <Link
+                to="/plans"
+                className="btn btn-primary btn-lg"
+                onClick={() =>
+                  rememberReturnTo({
+                    path: `${location.pathname}${location.search}`,
+                    label: movie.name,
+                  })
+                }
+              >
                 <PlayIcon />
                 <span>{Messages.choosePlanToWatch}</span>
               </Link>
