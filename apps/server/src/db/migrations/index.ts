@@ -15,6 +15,7 @@ import * as mediaUploads from './0014-media-uploads';
 import * as adminMembers from './0015-admin-members';
 import * as adminCommerce from './0016-admin-commerce';
 import * as jobDedupe from './0017-job-dedupe';
+import * as repairConsoleSchema from './0018-repair-console-schema';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0015-admin-members': adminMembers,
   '0016-admin-commerce': adminCommerce,
   '0017-job-dedupe': jobDedupe,
+  '0018-repair-console-schema': repairConsoleSchema,
 };
 
 export const migrationProvider: MigrationProvider = {
