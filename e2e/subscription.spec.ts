@@ -159,6 +159,24 @@ test('a new member chooses a plan, pays on the checkout and then watches the tit
     await expect(checkout.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
     await expect(checkout.getByText(`Your subscription is activated: ${plan.name}`)).toBeVisible();
 
+    await test.step('the tab that opened the checkout follows it and leaves Proceed Payment', async () => {
+      await page.bringToFront();
+      await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Proceed Payment' })).toHaveCount(0);
+      await page.getByRole('link', { name: `Back to ${title.name}` }).click();
+      await expect(page).toHaveURL(`/movie-details/${title.id}`);
+    });
+
+    await test.step('the plan is marked as theirs and is offered as an extension, never bought again', async () => {
+      await page.goto('/plans');
+      const card = page.getByRole('article', { name: plan.name });
+      await expect(card.getByText('Your plan')).toBeVisible();
+      await expect(card.getByRole('link', { name: /^Choose Plan/ })).toHaveCount(0);
+      await card.getByRole('link', { name: /^Extend/ }).click();
+      await expect(page.getByText(/^Extends .+ by one period: it will run until /)).toBeVisible();
+      await expect(page.getByRole('row', { name: /unused days/ })).toHaveCount(0);
+    });
+
     await test.step('back on the title, the full video plays', async () => {
       const fullVideo = checkout.waitForRequest((request) =>
         new URL(request.url()).pathname.startsWith('/media/s/'),
