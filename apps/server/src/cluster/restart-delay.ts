@@ -1,0 +1,38 @@
+export const FIRST_RESTART_DELAY_MS = 1_000;
+export const LONGEST_RESTART_DELAY_MS = 30_000;
+/** A process that ran this long before exiting counts as healthy: its next restart is quick again. */
+export const STAYED_UP_MS = 60_000;
+
+/**
+ * How long to wait before restarting a process that exited: 1 s, doubling up to 30 s while it
+ * keeps dying soon after each start, back to 1 s once it has stayed up a minute.
+ */
+export class RestartDelay {
+  private nextMs = FIRST_RESTART_DELAY_MS;
+
+  constructor(
+    private readonly firstMs = FIRST_RESTART_DELAY_MS,
+    private readonly longestMs = LONGEST_RESTART_DELAY_MS,
+    private readonly stayedUpMs = STAYED_UP_MS,
+  ) {
+    this.nextMs = firstMs;
+  }
+
+  /** The delay before the next start, given how long the process ran this time. */
+  after(ranForMs: number): number {
+    if (ranForMs >= this.stayedUpMs) this.nextMs = this.firstMs;
+    const delay = this.nextMs;
+    this.nextMs = Math.min(this.nextMs * 2, this.longestMs);
+    return delay;
+  }
+}
+
+/** `was killed by SIGKILL` or `exited with code 1`. */
+export function howItEnded(code: number | null, signal: string | null): string {
+  return signal ? `was killed by ${signal}` : `exited with code ${code}`;
+}
+
+/** The wall-clock time a restart is due, e.g. 22:41:07. */
+export function clockIn(ms: number): string {
+  return new Date(Date.now() + ms).toTimeString().slice(0, 8);
+}
