@@ -111,11 +111,18 @@ export async function startNginx(options: {
   };
   for (let attempt = 0; ; attempt++) {
     if (exited) throw new Error(`nginx exited (code ${child.exitCode}); its configuration is in ${prefix}`);
-    const answered = await fetch(`${url}/readyz`).then(
-      (res) => res.status === 200,
-      () => false,
-    );
-    if (answered) return { url, upstreamUrls, stop };
+    const answer = await fetch(`${url}/readyz`).catch(() => undefined);
+    if (answer?.status === 200) {
+      // nginx names itself in the Server header it sends: proof the suite's requests go through it.
+      const server = answer.headers.get('server') ?? '';
+      if (!server.startsWith('nginx')) {
+        await stop();
+        throw new Error(
+          `the balanced port answered without nginx's Server header (${JSON.stringify(server)})`,
+        );
+      }
+      return { url, upstreamUrls, stop };
+    }
     if (attempt > 200) {
       await stop();
       throw new Error('nginx did not pass /readyz on within 10 s');
