@@ -107,7 +107,8 @@ class ApiSlot {
       if (!isApiReady(message) || this.worker !== worker) return;
       const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
       this.options.log(
-        `${this.name} (pid ${worker.process.pid}) is ${this.everReady ? 'back' : 'ready'} after ${seconds} s`,
+        `${this.name} (pid ${worker.process.pid}, alone on 127.0.0.1:${message.directPort}) is ` +
+          `${this.everReady ? 'back' : 'ready'} after ${seconds} s`,
       );
       this.ready = true;
       this.everReady = true;
