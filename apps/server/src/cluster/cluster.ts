@@ -168,7 +168,7 @@ export async function launchCluster(options: ClusterOptions): Promise<RunningClu
   // in the operator's environment cannot change it unnoticed.
   cluster.schedulingPolicy = cluster.SCHED_RR;
   // fork() runs the API entry with the primary's own Node options (tsx's loader in development).
-  cluster.setupPrimary({ exec: entryPoint('main'), silent: true });
+  cluster.setupPrimary({ exec: entryPoint('main'), args: [], silent: true });
 
   const apis = Array.from({ length: options.api }, (_, index) => {
     const env: NodeJS.ProcessEnv = {
