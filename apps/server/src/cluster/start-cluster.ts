@@ -11,7 +11,7 @@ import path from 'node:path';
 import { loadConfigOrExit, type Config } from '../config';
 import { parseClusterArgs, UsageError, type ClusterArgs } from './args';
 import { launchCluster, serverDir, type RunningCluster } from './cluster';
-import { answerParent, reportToParent } from './parent-channel';
+import { answerParent, hasParentChannel, reportToParent } from './parent-channel';
 
 const log = (line: string) => process.stdout.write(`cluster | ${line}\n`);
 
@@ -61,7 +61,7 @@ async function main(args: ClusterArgs): Promise<void> {
     }
     stopping = true;
     log(
-      `${signal}: stopping (requests in progress finish, running jobs finish or go back to the queue; ${signal} again to kill)`,
+      `${signal}: stopping (requests in progress finish, running jobs finish or go back to the queue${signal.startsWith('SIG') ? `; ${signal} again to kill` : ''})`,
     );
     await cluster?.stop();
     log('stopped');
@@ -69,6 +69,10 @@ async function main(args: ClusterArgs): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Started by a program that watches it (the scale suites): it does not outlive that program.
+  if (hasParentChannel()) {
+    process.once('disconnect', () => stopping || void stop('the program that started it went away'));
+  }
   process.on('exit', () => cluster?.kill());
 
   try {
