@@ -10,19 +10,11 @@ export const STAYED_UP_MS = 60_000;
 export class RestartDelay {
   private nextMs = FIRST_RESTART_DELAY_MS;
 
-  constructor(
-    private readonly firstMs = FIRST_RESTART_DELAY_MS,
-    private readonly longestMs = LONGEST_RESTART_DELAY_MS,
-    private readonly stayedUpMs = STAYED_UP_MS,
-  ) {
-    this.nextMs = firstMs;
-  }
-
   /** The delay before the next start, given how long the process ran this time. */
   after(ranForMs: number): number {
-    if (ranForMs >= this.stayedUpMs) this.nextMs = this.firstMs;
+    if (ranForMs >= STAYED_UP_MS) this.nextMs = FIRST_RESTART_DELAY_MS;
     const delay = this.nextMs;
-    this.nextMs = Math.min(this.nextMs * 2, this.longestMs);
+    this.nextMs = Math.min(this.nextMs * 2, LONGEST_RESTART_DELAY_MS);
     return delay;
   }
 }
