@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:scale`: suites that start the site as real OS processes (API processes behind the
- * proxy, workers, PostgreSQL, Redis, SQLite servers) and print what they measure. One file at a
- * time: each loads the machine on its own.
+ * `npm run test:scale`: suites that start the site as real OS processes (`npm run start:cluster`
+ * with its API and BullMQ workers, PostgreSQL, Redis, SQLite servers) and print what they
+ * measure. One file at a time: each loads the machine on its own.
  */
 export default defineConfig({
   test: {

@@ -4,23 +4,20 @@
  *   --long-connections 500 --timeout 10 --postgres URL --redis URL]`.
  *
  * Seeds a synthetic catalog into a fresh PostgreSQL database (with its own Redis key prefix and
- * DATA_DIR), starts three API processes (src/main.ts, production mode) with the cluster's
- * launcher, and loads a mixed read workload (browse rows, details, search, a member's watch list
- * and the plans) with autocannon in a worker thread against: one process directly (the baseline),
- * and 1, 2 and 3 processes behind the cluster's round-robin proxy. The setups run in alternating
- * slices, so a change in the machine's load hits all alike. Then a long run at many connections
- * against the three processes counts errors. The CPU each part used is read from /proc, to show
+ * DATA_DIR), starts one API process alone (src/main.ts, production mode) and `npm run start:cluster`
+ * with 2 and with 3 API workers sharing a port (Node's cluster, round-robin), and loads a mixed
+ * read workload (browse rows, details, search, a member's watch list and the plans) with
+ * autocannon in a worker thread against each. The setups run in alternating slices, so a change
+ * in the machine's load hits all alike. Then a long run at many connections against the cluster
+ * of three counts errors. The CPU each part used is read from /proc, to show
  * what limits the gain. Everything is removed at the end, on failure and on Ctrl-C.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { API_BASE, ApiPaths, RowPaths, pathWith } from '@reeltime/contract';
-import { serverDir, type RunningCluster } from '../src/cluster/cluster';
-import { createProxy, describeUpstreamError } from '../src/cluster/proxy';
-import { startProxyProcesses } from '../src/cluster/shared-proxy';
 import { call, signUp } from '../scale/harness/client';
 import { SCALE_POSTGRES, SCALE_REDIS } from '../scale/harness/site';
-import { prepareBenchSite, type BenchSite } from './support/bench-site';
+import { prepareBenchSite } from './support/bench-site';
 import { coresUsed, meanCores, sampleCpu, type CoresUsed } from './support/cpu-time';
 import {
   combineSlices,
@@ -66,7 +63,8 @@ const longSeconds = numbers['long-seconds'];
 const longConnections = numbers['long-connections'];
 /** A request unanswered after this many seconds counts as an error. */
 const timeoutSeconds = numbers.timeout;
-const API_PROCESSES = 3;
+/** API workers of the clusters measured beside the single process. */
+const CLUSTER_SIZES = [2, 3];
 
 /** Queries typed into the search box, one with a typo. */
 const SEARCH_QUERIES = ['midnight', 'lantern', 'crimson harbour', 'midnigt lantern', 'the saffron'];
@@ -76,8 +74,9 @@ interface Setup {
   url: string;
   /** API processes serving it (for the explanation). */
   processes: number;
-  /** Its proxy processes (their CPU counts as the proxy's). */
-  proxyPids: () => number[];
+  apiPids: () => Array<number | undefined>;
+  /** Its cluster primary, which accepts the connections (none for the single process). */
+  primaryPids: () => number[];
 }
 
 /**
@@ -141,45 +140,11 @@ async function checkWorkload(base: string, requests: LoadRequest[]): Promise<voi
   }
 }
 
-/**
- * One proxy per number of processes: the cluster's own for all three, the same arrangement (a
- * proxy in this process and a proxy process sharing its socket) for fewer.
- */
-function proxiesFor(cluster: RunningCluster, teardown: Teardown, site: BenchSite) {
-  return async (count: number): Promise<{ url: string; proxyPids: () => number[] }> => {
-    if (count === cluster.backends.length) return { url: cluster.url, proxyPids: cluster.proxyPids };
-    const log = (line: string) => site.output.push(`proxy-${count} | ${line}`);
-    const backends = cluster.backends.slice(0, count);
-    const proxy = createProxy({
-      backends,
-      trustIncoming: false,
-      onUpstreamError: (backend, error, retriedOn) => log(describeUpstreamError(backend, error, retriedOn)),
-    });
-    teardown.add(`close the proxy for ${count} processes`, () => proxy.close());
-    await new Promise<void>((resolve, reject) => {
-      proxy.server.once('error', reject);
-      proxy.server.listen(0, '127.0.0.1', () => resolve());
-    });
-    const processes = await startProxyProcesses({
-      server: proxy.server,
-      backends,
-      trustIncoming: false,
-      count: 1,
-      cwd: serverDir,
-      log,
-      output: (name, line) => log(`${name} ${line}`),
-    });
-    teardown.add(`stop the proxy process for ${count} processes`, () => processes.stop(5000), processes.kill);
-    const { port } = proxy.server.address() as { port: number };
-    return { url: `http://127.0.0.1:${port}`, proxyPids: processes.pids };
-  };
-}
-
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
 function describeCores(cores: CoresUsed): string {
   return (
-    `load generator ${fixed(cores.loadGenerator)}, proxy ${fixed(cores.proxy)}, ` +
+    `load generator ${fixed(cores.loadGenerator)}, cluster primary ${fixed(cores.primary)}, ` +
     `API processes ${fixed(cores.api)}, PostgreSQL ${fixed(cores.postgres)}, ` +
     `Redis and other work ${fixed(cores.rest)} ` +
     `(machine ${fixed(cores.machine)} of ${availableParallelism()})`
@@ -191,15 +156,15 @@ function limitingFactor(processes: number, cores: CoresUsed): string {
   const total = availableParallelism();
   const busy = `${fixed((cores.machine / total) * 100, 0)}% busy`;
   const shared =
-    `the load generator, the proxy, the API processes, PostgreSQL and Redis share ${total} cores; ` +
+    `the load generator, the cluster primary, the API processes, PostgreSQL and Redis share ${total} cores; ` +
     `with ${processes} processes the machine was ${busy} (${describeCores(cores)})`;
   if (cores.machine >= 0.9 * total) {
     const others =
       cores.rest >= 0.5 ? '; other work on the machine took a large share, so rerun when it is idle' : '';
-    return `${shared},\nso another process finds no idle core${others}. With a core for each API process and the proxy and load generator on their own, the gain follows the number of processes.`;
+    return `${shared},\nso another process finds no idle core${others}. With a core for each API process and the load generator on its own, the gain follows the number of processes.`;
   }
-  const single = Math.max(cores.loadGenerator, cores.proxy);
-  const who = cores.loadGenerator >= cores.proxy ? 'the load generator' : 'the proxy';
+  const single = Math.max(cores.loadGenerator, cores.primary);
+  const who = cores.loadGenerator >= cores.primary ? 'the load generator' : 'the cluster primary';
   return single >= 0.8
     ? `${shared},\nso the limit is ${who}, using ${fixed(single, 2)} of a core, not the API processes.`
     : `${shared},\nso the cores were not the limit: raise --connections to load the processes further.`;
@@ -222,33 +187,32 @@ async function main(teardown: Teardown): Promise<boolean> {
     safetyNet,
     log,
   });
-  log(`Starting ${API_PROCESSES} API processes`);
-  const cluster = await site.launch(API_PROCESSES);
-  const sample = async (proxyPids: number[]) =>
-    sampleCpu(
-      cluster.apis.map((one) => one.pid),
-      await site.postgresPids(),
-      proxyPids,
-    );
-  const proxyFor = proxiesFor(cluster, teardown, site);
-
+  log(`Starting one API process alone, and clusters of ${CLUSTER_SIZES.join(' and ')} API workers`);
+  const single = await site.launchSingle();
   const setups: Setup[] = [
     {
-      name: 'single process (no proxy)',
-      url: `http://127.0.0.1:${cluster.backends[0]!.port}`,
+      name: 'single process',
+      url: single.url,
       processes: 1,
-      proxyPids: () => [],
+      apiPids: () => [single.pid],
+      primaryPids: () => [],
     },
   ];
-  for (let count = 1; count <= API_PROCESSES; count++) {
+  for (const size of CLUSTER_SIZES) {
+    const cluster = await site.launch(size);
     setups.push({
-      name: `${count} process${count > 1 ? 'es' : ''} + proxy`,
-      ...(await proxyFor(count)),
-      processes: count,
+      name: `cluster, ${size} API workers`,
+      url: cluster.url,
+      processes: size,
+      apiPids: () => cluster.apis.map((one) => one.pid),
+      primaryPids: () => [cluster.primaryPid],
     });
   }
+  const sample = async (setup: Setup) =>
+    sampleCpu(setup.apiPids(), await site.postgresPids(), setup.primaryPids());
+  const largest = setups.at(-1)!;
 
-  const { token, detailIds } = await prepareMember(cluster.url);
+  const { token, detailIds } = await prepareMember(largest.url);
   const workload = mixedWorkload(token, detailIds);
   for (const setup of setups) await checkWorkload(setup.url, workload);
   log(
@@ -268,13 +232,13 @@ async function main(teardown: Teardown): Promise<boolean> {
   const cpu = new Map<Setup, CoresUsed[]>(setups.map((setup) => [setup, []]));
   for (let round = 0; round < rounds; round++) {
     for (const setup of setups) {
-      const before = await sample(setup.proxyPids());
+      const before = await sample(setup);
       const result = await runMixedLoad(setup.url, workload, {
         connections,
         seconds: duration / rounds,
         timeoutSeconds,
       });
-      cpu.get(setup)!.push(coresUsed(before, await sample(setup.proxyPids())));
+      cpu.get(setup)!.push(coresUsed(before, await sample(setup)));
       slices.get(setup)!.push(result);
       log(
         `  slice ${round + 1}/${rounds} ${setup.name}: ${fixed(result.requestsPerSecond, 0)} req/s, ` +
@@ -302,13 +266,13 @@ async function main(teardown: Teardown): Promise<boolean> {
     ]);
   }
   const cpuRows = [
-    ['setup', 'load generator', 'proxy', 'API processes', 'PostgreSQL', 'Redis + other', 'machine'],
+    ['setup', 'load generator', 'primary', 'API processes', 'PostgreSQL', 'Redis + other', 'machine'],
   ];
   for (const { setup, cores } of measured) {
     cpuRows.push([
       setup.name,
       fixed(cores.loadGenerator, 2),
-      fixed(cores.proxy, 2),
+      fixed(cores.primary, 2),
       fixed(cores.api, 2),
       fixed(cores.postgres, 2),
       fixed(cores.rest, 2),
@@ -316,22 +280,22 @@ async function main(teardown: Teardown): Promise<boolean> {
     ]);
   }
 
-  log(`\nLong run: ${longConnections} connections for ${longSeconds} s against ${setups.at(-1)!.name}`);
+  log(`\nLong run: ${longConnections} connections for ${longSeconds} s against the ${largest.name}`);
   const restartsBefore = site.output.filter((line) => line.includes('restarting')).length;
-  const longBefore = await sample(cluster.proxyPids());
-  const long = await runMixedLoad(cluster.url, workload, {
+  const longBefore = await sample(largest);
+  const long = await runMixedLoad(largest.url, workload, {
     connections: longConnections,
     seconds: longSeconds,
     timeoutSeconds,
   });
-  const longCores = coresUsed(longBefore, await sample(cluster.proxyPids()));
+  const longCores = coresUsed(longBefore, await sample(largest));
   const restarts = site.output.filter((line) => line.includes('restarting')).length - restartsBefore;
   const errorLogs = site.output.filter((line) => /"level":\s*(50|60)/.test(line));
 
   const [endLoad1, endLoad5] = loadavg();
   log(`\n${table(rows)}`);
   log(
-    `\nCPU cores used on average (from /proc; "proxy" is this process's main thread and the proxy processes):`,
+    `\nCPU cores used on average (from /proc; "primary" is the cluster's primary process, which accepts the connections):`,
   );
   log(table(cpuRows));
   const top = measured.at(-1)!;

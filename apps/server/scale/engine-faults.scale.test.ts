@@ -18,9 +18,9 @@ const SUITE = 'engine-faults';
 const cleanups: Array<() => Promise<void>> = [];
 
 /**
- * One site for both faults, on a Redis and a PostgreSQL of this suite's own: two API processes
- * behind the proxy and a worker. The Redis fault runs first; the site is whole again before the
- * PostgreSQL fault begins.
+ * One site for both faults, on a Redis and a PostgreSQL of this suite's own: two API workers
+ * sharing the cluster's port and a BullMQ worker. The Redis fault runs first; the site is whole
+ * again before the PostgreSQL fault begins.
  */
 let redis: OwnRedis;
 let postgres: OwnPostgres;
@@ -320,7 +320,7 @@ describe('PostgreSQL restarted', () => {
       expect(await acknowledged.createGenre(site.url, admin, `Before ${n}`)).toBe(201);
     const pidsBefore = pids(site);
 
-    // Light load through the proxy for the whole outage, until stopped.
+    // Light load on the shared port for the whole outage, until stopped.
     const { send, within, sentFrom } = recorder();
     const stopLoad = new AbortController();
     cleanups.push(async () => stopLoad.abort());
@@ -435,7 +435,7 @@ describe('PostgreSQL restarted', () => {
     const missing = await acknowledged.missing(site);
     const pidsAfter = pids(site);
 
-    figure(SUITE, 'postgres restart: load', `2 clients through the proxy, ${result.requests} requests`);
+    figure(SUITE, 'postgres restart: load', `2 clients on the shared port, ${result.requests} requests`);
     figure(SUITE, 'postgres restart: statuses', statusSummary(result.statuses));
     figure(SUITE, 'postgres restart: /readyz 503 after the stop', notReadyMs.map(ms).join(', '));
     figure(SUITE, 'postgres restart: requests during the outage', outage.length);

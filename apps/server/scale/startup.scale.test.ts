@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiPaths } from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, serverDir } from '../src/cluster/cluster';
-import { Supervised } from '../src/cluster/supervisor';
 import { createDb, migrateToLatest } from '../src/db/connection';
 import { migrationProvider } from '../src/db/migrations/index';
 import { deleteRedisKeys } from '../src/testing/stores';
 import { call, signIn, signUp } from './harness/client';
+import { startEmbeddedServer, type EmbeddedServer } from './harness/embedded-server';
 import { createFreshDatabase, type FreshDatabase } from './harness/fresh-database';
 import { profile } from './harness/profile';
 import { figure } from './harness/report';
@@ -29,7 +28,7 @@ let reference: FreshDatabase;
 let dataDir: string;
 const redisPrefix = `reeltime-scale:${process.pid}:${randomBytes(4).toString('hex')}:`;
 const output: string[] = [];
-const processes: Supervised[] = [];
+const processes: EmbeddedServer[] = [];
 const urls: string[] = [];
 let allReadyMs = 0;
 const readyAfterMs: number[] = [];
@@ -40,49 +39,34 @@ beforeAll(async () => {
     createFreshDatabase('startup_reference'),
   ]);
   dataDir = mkdtempSync(path.join(tmpdir(), 'reeltime-startup-'));
-  for (let index = 0; index < PROCESSES; index++) {
-    const port = await freePort();
-    urls.push(`http://127.0.0.1:${port}`);
-    processes.push(
-      new Supervised(
-        {
-          name: `api-${index + 1}`,
-          script: 'src/main.ts',
-          cwd: serverDir,
-          // As `npm start` with DATABASE_URL and REDIS_URL: no secrets given, so each process
-          // reads or generates them in the one DATA_DIR.
-          env: {
-            PATH: process.env.PATH,
-            HOME: process.env.HOME,
-            NODE_ENV: 'production',
-            LOG_LEVEL: 'warn',
-            LOG_FORMAT: 'json',
-            DATA_DIR: dataDir,
-            DATABASE_URL: database.url,
-            REDIS_URL: SCALE_REDIS,
-            REDIS_KEY_PREFIX: redisPrefix,
-            PUBLIC_URL: 'http://localhost:3000',
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            RATE_LIMIT_AUTH_MAX: '100000',
-          },
-          readyUrl: `${urls[index]}/readyz`,
-          output: (name, line) => {
-            output.push(`${name} | ${line}`);
-          },
-        },
-        (line) => output.push(`supervisor | ${line}`),
-      ),
-    );
-  }
   const started = performance.now();
-  try {
-    await Promise.all(
-      processes.map((one) => one.start().then(() => readyAfterMs.push(performance.now() - started))),
+  const starting = Array.from({ length: PROCESSES }, (_, index) =>
+    startEmbeddedServer({
+      dataDir,
+      // As `npm start` with DATABASE_URL and REDIS_URL: no secrets given, so each process
+      // reads or generates them in the one DATA_DIR.
+      env: {
+        DATABASE_URL: database.url,
+        REDIS_URL: SCALE_REDIS,
+        REDIS_KEY_PREFIX: redisPrefix,
+        PUBLIC_URL: 'http://localhost:3000',
+        RATE_LIMIT_AUTH_MAX: '100000',
+      },
+      output: (line) => output.push(`api-${index + 1} | ${line}`),
+    }).then((server) => {
+      readyAfterMs.push(performance.now() - started);
+      return server;
+    }),
+  );
+  const results = await Promise.allSettled(starting);
+  for (const result of results) if (result.status === 'fulfilled') processes.push(result.value);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) {
+    throw new Error(
+      `a process did not become ready: ${String(failed.reason)}\n${output.slice(-60).join('\n')}`,
     );
-  } catch (error) {
-    throw new Error(`a process did not become ready: ${String(error)}\n${output.slice(-60).join('\n')}`);
   }
+  urls.push(...processes.map((one) => one.url));
   allReadyMs = performance.now() - started;
 }, 300_000);
 

@@ -12,7 +12,7 @@ import { call, signUpAdmin, type Member } from './harness/client';
 import { makeClip } from './harness/clip';
 import { profile } from './harness/profile';
 import { figure } from './harness/report';
-import { startScaleSite, type ScaleSite } from './harness/site';
+import { SCALE_BALANCER, startScaleSite, type ScaleSite } from './harness/site';
 
 /**
  * A resumable (tus) upload whose requests land on different API processes: created on process 1,
@@ -157,7 +157,7 @@ async function race(location: string, id: string, offset: number, first: Uint8Ar
 const LOST = [400, 409];
 let conflicts = 0;
 
-describe('a tus upload across three API processes', () => {
+describe(`a tus upload across three API processes${SCALE_BALANCER === 'nginx' ? ', through nginx' : ''}`, () => {
   it('lets one of two concurrent PATCHes write and refuses the other, never mixing their bytes', async () => {
     const length = Math.min(512 * 1024, Math.floor(clip.length / 2));
     const real = clip.subarray(0, length);

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiPaths, pathWith } from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/app-context';
-import type { Supervised } from '../src/cluster/supervisor';
+import type { ClusterMember } from './harness/cluster-process';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/lib/logger';
 import { insertTitle } from '../src/media/media.fixtures';
@@ -61,7 +61,7 @@ async function waitFor<T>(
 }
 
 /** The ffmpeg processes under one worker (in its sandboxed children), with the children. */
-const ffmpegUnder = (worker: Supervised, processes: ProcessEntry[]) =>
+const ffmpegUnder = (worker: ClusterMember, processes: ProcessEntry[]) =>
   worker.pid === undefined
     ? []
     : descendantsOf(worker.pid, processes).filter((entry) => entry.command.startsWith('ffmpeg'));

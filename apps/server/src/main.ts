@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { openDirectPortInCluster } from './cluster/direct-port';
 import { loadConfigOrExit } from './config';
 import { seedDemoIfEmpty } from './db/seed/demo';
 
@@ -11,8 +12,14 @@ async function main(): Promise<void> {
   );
   if (config.seedDemo) await seedDemoIfEmpty(app.ctx, (line) => app.log.info(line));
 
+  let closeDirectPort: () => void = () => undefined;
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    // Ctrl-C reaches a cluster's processes both from the terminal and from the primary.
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
+    closeDirectPort();
     await app.close();
     process.exit(0);
   };
@@ -20,6 +27,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  closeDirectPort = await openDirectPortInCluster(app.server);
   app.log.info(`${config.appName} is ready on ${config.publicUrl}`);
 }
 

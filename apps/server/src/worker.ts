@@ -11,13 +11,19 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const runtime = await createRuntime(config);
   const { log } = runtime.ctx;
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    // Ctrl-C reaches a cluster's processes both from the terminal and from the primary.
+    if (stopping) return;
+    stopping = true;
     log.info({ signal }, 'worker stopping; running jobs go back to the queue');
     await runtime.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // Started by `npm run start:cluster`: a worker whose primary is gone stops too.
+  process.once('disconnect', () => void shutdown('the cluster primary went away'));
   await runtime.jobs.start();
   log.info(`${config.appName} worker is running jobs`);
 }

@@ -4,19 +4,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { launchCluster, type RunningCluster } from '../../src/cluster/cluster';
 import { createDb, migrateToLatest } from '../../src/db/connection';
 import { seedPlans } from '../../src/db/seed/demo';
 import { buildDemoCatalog } from '../../src/db/seed/demo-catalog';
 import { seedSyntheticCatalog } from '../../src/db/seed/synthetic';
 import { deleteRedisKeys } from '../../src/testing/stores';
+import { startClusterProcess, type ClusterProcess } from '../../scale/harness/cluster-process';
+import { startEmbeddedServer, type EmbeddedServer } from '../../scale/harness/embedded-server';
 import type { SafetyNet } from './safety-net';
 import type { Teardown } from './teardown';
 
 /**
  * A scaled-out site of the benchmark's own: a fresh PostgreSQL database seeded with a synthetic
  * catalog and the plans, its own Redis key prefix and DATA_DIR, and the secrets every process
- * shares. `launch` starts API processes on it behind the cluster's proxy. Every piece is handed
+ * shares. `launch` starts `npm run start:cluster` on it, `launchSingle` one API process alone. Every piece is handed
  * to the teardown as soon as it exists, so an interruption at any point leaves nothing behind.
  */
 export interface BenchSite {
@@ -26,7 +27,10 @@ export interface BenchSite {
   output: string[];
   /** Pids of the PostgreSQL backends connected to the site's database now. */
   postgresPids(): Promise<number[]>;
-  launch(api: number): Promise<RunningCluster>;
+  /** `npm run start:cluster -- --api N --workers 0`: API workers sharing one port. */
+  launch(api: number): Promise<ClusterProcess>;
+  /** One API process on a port of its own, as `npm start` runs it. */
+  launchSingle(): Promise<EmbeddedServer>;
 }
 
 async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -131,21 +135,17 @@ export async function prepareBenchSite(options: {
     redisPrefix,
     output,
     async launch(api) {
-      let launched: RunningCluster | undefined;
-      const launching = launchCluster({
+      let launched: ClusterProcess | undefined;
+      const launching = startClusterProcess({
         api,
         workers: 0,
-        port: 0,
-        host: '127.0.0.1',
         env,
-        trustIncoming: false,
-        log: (line) => keep(`cluster | ${line}`),
-        output: (processName, line) => keep(`${processName} | ${line}`),
+        output: (line) => keep(line.startsWith('cluster | ') ? line : `cluster-${api} ${line}`),
       }).then((cluster) => (launched = cluster));
       // Registered before it is ready: an interruption during the start still stops the processes.
       teardown.add(
-        `stop ${api} API processes`,
-        () => launching.then((cluster) => cluster.stop()).catch(() => undefined),
+        `stop the cluster of ${api} API workers`,
+        () => launching.then((cluster) => cluster.stop(15_000)).catch(() => undefined),
         () => launched?.kill(),
       );
       try {
@@ -153,6 +153,15 @@ export async function prepareBenchSite(options: {
       } catch (error) {
         throw new Error(`the cluster did not start: ${String(error)}\n${output.slice(-40).join('\n')}`);
       }
+    },
+    async launchSingle() {
+      const server = await startEmbeddedServer({ dataDir, env, output: (line) => keep(`single | ${line}`) });
+      teardown.add(
+        'stop the single API process',
+        () => server.stop(10_000),
+        () => void server.kill(),
+      );
+      return server;
     },
   };
 }

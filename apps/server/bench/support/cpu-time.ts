@@ -45,9 +45,9 @@ function ownThreads(): { main: number; others: number } {
 
 export interface CpuSample {
   at: number;
-  /** This process's main thread (the proxies and the benchmark's own bookkeeping) and the proxy processes. */
-  proxy: number;
-  /** This process's other threads: the load generator's worker thread (and V8/libuv helpers). */
+  /** The cluster primaries: they accept each connection and hand it to an API worker. */
+  primary: number;
+  /** This process: the load generator's worker thread, its main thread's bookkeeping, V8 and libuv helpers. */
   loadGenerator: number;
   /** The API processes together. */
   api: number;
@@ -60,14 +60,14 @@ export interface CpuSample {
 export function sampleCpu(
   apiPids: Array<number | undefined>,
   postgresPids: number[] = [],
-  proxyPids: number[] = [],
+  primaryPids: number[] = [],
 ): CpuSample {
   const threads = ownThreads();
   const machine = machineSeconds();
   return {
     at: performance.now(),
-    proxy: threads.main + proxyPids.reduce((sum, pid) => sum + cpuSecondsOfStat(`/proc/${pid}/stat`), 0),
-    loadGenerator: threads.others,
+    primary: primaryPids.reduce((sum, pid) => sum + cpuSecondsOfStat(`/proc/${pid}/stat`), 0),
+    loadGenerator: threads.main + threads.others,
     api: apiPids.reduce<number>((sum, pid) => sum + (pid ? cpuSecondsOfStat(`/proc/${pid}/stat`) : 0), 0),
     postgres: new Map(postgresPids.map((pid) => [pid, cpuSecondsOfStat(`/proc/${pid}/stat`)])),
     machineBusy: machine.busy,
@@ -77,7 +77,7 @@ export function sampleCpu(
 /** Cores in use on average between two readings, by part; `rest` is everything else on the machine. */
 export interface CoresUsed {
   loadGenerator: number;
-  proxy: number;
+  primary: number;
   api: number;
   /** The PostgreSQL backends serving the site's database. */
   postgres: number;
@@ -90,10 +90,10 @@ export interface CoresUsed {
 
 export function coresUsed(before: CpuSample, after: CpuSample): CoresUsed {
   const seconds = Math.max(1e-3, (after.at - before.at) / 1000);
-  const per = (key: 'proxy' | 'loadGenerator' | 'api' | 'machineBusy') =>
+  const per = (key: 'primary' | 'loadGenerator' | 'api' | 'machineBusy') =>
     Math.max(0, after[key] - before[key]) / seconds;
   const loadGenerator = per('loadGenerator');
-  const proxy = per('proxy');
+  const primary = per('primary');
   const api = per('api');
   let postgresSeconds = 0;
   for (const [pid, used] of after.postgres)
@@ -102,10 +102,10 @@ export function coresUsed(before: CpuSample, after: CpuSample): CoresUsed {
   const machine = Math.min(availableParallelism(), per('machineBusy'));
   return {
     loadGenerator,
-    proxy,
+    primary,
     api,
     postgres,
-    rest: Math.max(0, machine - loadGenerator - proxy - api - postgres),
+    rest: Math.max(0, machine - loadGenerator - primary - api - postgres),
     machine,
     seconds,
   };
@@ -118,7 +118,7 @@ export function meanCores(spans: CoresUsed[]): CoresUsed {
     spans.reduce((sum, span) => sum + span[key] * span.seconds, 0) / seconds;
   return {
     loadGenerator: mean('loadGenerator'),
-    proxy: mean('proxy'),
+    primary: mean('primary'),
     api: mean('api'),
     postgres: mean('postgres'),
     rest: mean('rest'),

@@ -3,13 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { launchCluster, type RunningCluster } from '../../src/cluster/cluster';
 import { deleteRedisKeys, freshPostgresDatabase } from '../../src/testing/stores';
+import { startClusterProcess, type ClusterProcess } from './cluster-process';
+import { startNginx, type RunningNginx } from './nginx';
 
 /**
  * A whole scaled-out site for one suite: a fresh PostgreSQL database, its own Redis key prefix,
- * its own DATA_DIR, and the cluster's real OS processes (API processes behind the round-robin
- * proxy, workers) in production mode. Nothing is shared with another suite or the developer's site.
+ * its own DATA_DIR, and `npm run start:cluster` with its real OS processes (API workers sharing
+ * one port, BullMQ workers) in production mode. Nothing is shared with another suite or the
+ * developer's site. With SCALE_BALANCER=nginx, every request goes through Debian's nginx with
+ * deploy/nginx's configuration instead, each API worker standing for an instance on another host.
  */
 export const SCALE_POSTGRES =
   process.env.SCALE_DATABASE_URL ??
@@ -18,12 +21,16 @@ export const SCALE_POSTGRES =
 export const SCALE_REDIS =
   process.env.SCALE_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+export const SCALE_BALANCER = process.env.SCALE_BALANCER === 'nginx' ? 'nginx' : 'cluster';
+
 export interface ScaleSite {
-  /** The proxy: what a member's browser would use. */
+  /** The balanced address: what a member's browser would use. */
   url: string;
-  /** Process n (0-based) directly, bypassing the proxy. */
+  /** API process n (0-based) alone: its own port, or nginx's port for it alone. */
   apiUrl(index: number): string;
-  cluster: RunningCluster;
+  cluster: ClusterProcess;
+  /** How requests reach the API processes: Node's cluster, or nginx in front of them. */
+  balancer: 'cluster' | 'nginx';
   databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
@@ -81,28 +88,34 @@ export async function startScaleSite(options: {
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   // A suite may restart the database server: an idle client it drops must not end the test run.
   pool.on('error', () => undefined);
-  let cluster: RunningCluster;
+  let cluster: ClusterProcess | undefined;
+  let nginx: RunningNginx | undefined;
   try {
-    cluster = await launchCluster({
+    cluster = await startClusterProcess({
       api: options.api,
       workers: options.workers,
-      port: 0,
-      host: '127.0.0.1',
       env,
-      trustIncoming: false,
-      log: (line) => keep(`cluster | ${line}`),
-      output: (name, line) => keep(`${name} | ${line}`),
+      output: keep,
     });
+    if (SCALE_BALANCER === 'nginx') {
+      nginx = await startNginx({
+        upstreams: cluster.apis.map((one) => `127.0.0.1:${one.directPort}`),
+        output: (line) => keep(`nginx | ${line}`),
+      });
+    }
   } catch (error) {
+    cluster?.kill();
     await pool.end();
     await database.drop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
-    throw new Error(`the cluster did not start: ${String(error)}\n${output.slice(-40).join('\n')}`);
+    throw new Error(`the site did not start: ${String(error)}\n${output.slice(-40).join('\n')}`);
   }
+  const running = cluster;
   return {
-    url: cluster.url,
-    apiUrl: (index) => `http://127.0.0.1:${cluster.backends[index]!.port}`,
-    cluster,
+    url: nginx?.url ?? running.url,
+    apiUrl: (index) => nginx?.upstreamUrls[index] ?? `http://127.0.0.1:${running.apis[index]!.directPort}`,
+    cluster: running,
+    balancer: SCALE_BALANCER,
     databaseUrl: database.url,
     redisUrl,
     redisPrefix,
@@ -113,7 +126,8 @@ export async function startScaleSite(options: {
       return (await pool.query(text, values)).rows;
     },
     async close() {
-      await cluster.stop();
+      await nginx?.stop();
+      await running.stop();
       await pool.end();
       await database.drop();
       await deleteRedisKeys(redisUrl, redisPrefix).catch(() => undefined);

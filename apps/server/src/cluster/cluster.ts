@@ -1,15 +1,27 @@
 /**
- * The scaled-out mode on one machine: several API processes (src/main.ts) on internal ports behind
- * a round-robin proxy, and worker processes (src/worker.ts), all supervised. Used by
- * `npm run start:cluster` and by the scale suites, which need the processes' handles to kill them.
+ * The scaled-out mode on one machine, run by the primary of Node's `cluster` module: API workers
+ * (src/main.ts) forked with `cluster.fork()` share the public listening socket, and BullMQ worker
+ * processes (src/worker.ts) run beside them as ordinary child processes. Each is restarted with a
+ * growing delay when it dies. See docs/decisions/0028-node-cluster.md.
  */
+import cluster, { type Worker } from 'node:cluster';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { createProxy, describeUpstreamError, newBackend, type Backend } from './proxy';
-import { startProxyProcesses, type ProxyProcesses } from './shared-proxy';
-import { Supervised } from './supervisor';
+import { fileURLToPath } from 'node:url';
+import { isApiReady } from './api-ready';
+import { clockIn, howItEnded, RestartDelay } from './restart-delay';
+import { relayLines, Supervised } from './supervisor';
 
 export const serverDir = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * An entry point beside this module's folder, with this file's own extension: src/main.ts under
+ * tsx, dist/main.js once compiled (this module is bundled into dist/cluster/).
+ */
+export function entryPoint(name: 'main' | 'worker'): string {
+  const extension = path.extname(fileURLToPath(import.meta.url));
+  return fileURLToPath(new URL(`../${name}${extension}`, import.meta.url));
+}
 
 export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,7 +37,7 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 export interface ClusterOptions {
   api: number;
   workers: number;
-  /** The proxy's port (0: any free one) and address. */
+  /** The public port every API worker listens on, and its address. */
   port: number;
   host: string;
   /**
@@ -33,145 +45,194 @@ export interface ClusterOptions {
    * (TOKEN_PEPPER, MEDIA_SIGNING_KEY) already fixed, so no two processes generate different ones.
    */
   env: NodeJS.ProcessEnv;
-  /** Whether the proxy itself sits behind a trusted proxy (appends to X-Forwarded-For). */
-  trustIncoming: boolean;
-  /**
-   * Proxy processes sharing the public socket with the launcher's own proxy (default 1), so that
-   * a burst of new connections is accepted by more than one event loop (see shared-proxy.ts).
-   */
-  proxyProcesses?: number;
-  /** The cluster's own lines (starts, exits, restarts, retried reads). */
+  /** The cluster's own lines (starts, exits, restarts). */
   log: (line: string) => void;
   /** Each line a process prints, with its name; default: prefixed on stdout. */
   output?: (name: string, line: string) => void;
+  /** Told whenever a process starts, becomes ready or goes away. */
+  onChange?: (states: ProcessState[]) => void;
+}
+
+export interface ProcessState {
+  name: string;
+  role: 'api' | 'worker';
+  pid: number | undefined;
+  /** An API worker: listening on the public port. A BullMQ worker: running. */
+  ready: boolean;
+  /** An API worker's own port on 127.0.0.1, where it alone answers (src/cluster/direct-port.ts). */
+  directPort?: number;
 }
 
 export interface RunningCluster {
-  /** The proxy's address, e.g. http://127.0.0.1:3000. */
-  url: string;
-  port: number;
-  apis: Supervised[];
-  workers: Supervised[];
-  backends: Backend[];
-  /** Pids of the proxy processes sharing the public socket with the launcher's own proxy. */
-  proxyPids(): number[];
-  /** Starts one more worker process (e.g. to finish a killed worker's job). */
-  addWorker(): Promise<Supervised>;
-  /** The proxy stops accepting; API processes get 10 s and workers 30 s to finish, then SIGKILL. */
+  states(): ProcessState[];
+  /** Starts one more BullMQ worker process. */
+  addWorker(): void;
+  /** API workers finish their requests (10 s) and workers their jobs (30 s), then SIGKILL. */
   stop(): Promise<void>;
   /** SIGKILL to every process at once. */
   kill(): void;
 }
 
-/** Starts the cluster; resolves once every process is ready and the proxy listens. */
+const API_GRACE_MS = 10_000;
+const WORKER_GRACE_MS = 30_000;
+
+/** One API worker slot: the cluster worker filling it now, restarted when it dies. */
+class ApiSlot {
+  worker: Worker | undefined;
+  ready = false;
+  directPort: number | undefined;
+  everReady = false;
+  stopping = false;
+  private readonly delay = new RestartDelay();
+  private restartTimer: NodeJS.Timeout | undefined;
+  private firstReady!: { resolve: () => void; reject: (error: Error) => void };
+  readonly started = new Promise<void>((resolve, reject) => (this.firstReady = { resolve, reject }));
+
+  constructor(
+    readonly name: string,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly options: ClusterOptions,
+    private readonly changed: () => void,
+  ) {
+    this.started.catch(() => undefined);
+  }
+
+  fork() {
+    const startedAt = Date.now();
+    const worker = cluster.fork(this.env);
+    this.worker = worker;
+    relayLines(this.name, [worker.process.stdout, worker.process.stderr], this.options.output);
+    this.changed();
+    worker.on('message', (message: unknown) => {
+      if (!isApiReady(message) || this.worker !== worker) return;
+      const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+      this.options.log(
+        `${this.name} (pid ${worker.process.pid}, alone on 127.0.0.1:${message.directPort}) is ` +
+          `${this.everReady ? 'back' : 'ready'} after ${seconds} s`,
+      );
+      this.ready = true;
+      this.everReady = true;
+      this.directPort = message.directPort;
+      this.changed();
+      this.firstReady.resolve();
+    });
+    worker.once('exit', (code, signal) => {
+      if (this.worker === worker) this.worker = undefined;
+      this.ready = false;
+      this.directPort = undefined;
+      this.changed();
+      if (this.stopping) return;
+      const how = `${this.name} (pid ${worker.process.pid}) ${howItEnded(code, signal)}`;
+      if (!this.everReady) {
+        // Before it ever listened: a configuration or database problem a restart would not fix.
+        this.firstReady.reject(new Error(`${how} before it was ready`));
+        return;
+      }
+      const waitMs = this.delay.after(Date.now() - startedAt);
+      this.options.log(`${how}; restarting it in ${waitMs / 1000} s (at ${clockIn(waitMs)})`);
+      this.restartTimer = setTimeout(() => {
+        this.restartTimer = undefined;
+        if (!this.stopping) this.fork();
+      }, waitMs);
+    });
+  }
+
+  /** SIGTERM (it stops accepting and finishes its requests), then SIGKILL after `graceMs`. */
+  async stop(graceMs: number): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
+    const worker = this.worker;
+    if (!worker || worker.isDead()) return;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.process.kill('SIGTERM');
+    const timer = setTimeout(() => {
+      this.options.log(`${this.name} did not stop within ${graceMs / 1000} s; killing it`);
+      worker.process.kill('SIGKILL');
+    }, graceMs);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  kill() {
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
+    this.worker?.process.kill('SIGKILL');
+  }
+}
+
+/** Starts the cluster from its primary; resolves once every API worker listens. */
 export async function launchCluster(options: ClusterOptions): Promise<RunningCluster> {
-  const { log } = options;
-  const backends: Backend[] = [];
-  const apis: Supervised[] = [];
-  let proxyProcesses: ProxyProcesses | undefined;
-  for (let index = 1; index <= options.api; index++) {
-    const port = await freePort();
-    const backend = newBackend(`api-${index}`, port);
-    backends.push(backend);
+  if (!cluster.isPrimary) throw new Error('launchCluster runs in the primary process only');
+  // Round-robin is Node's default on Linux: the primary accepts and hands each connection to the
+  // next worker, which spreads load evenly (decision 0028). Set here so NODE_CLUSTER_SCHED_POLICY
+  // in the operator's environment cannot change it unnoticed.
+  cluster.schedulingPolicy = cluster.SCHED_RR;
+  // fork() runs the API entry with the primary's own Node options (tsx's loader in development).
+  cluster.setupPrimary({ exec: entryPoint('main'), args: [], silent: true });
+
+  const apis = Array.from({ length: options.api }, (_, index) => {
     const env: NodeJS.ProcessEnv = {
       ...options.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+      PORT: String(options.port),
+      HOST: options.host,
       IN_PROCESS_WORKER: 'false',
-      // Only the proxy reaches these ports; it sets X-Forwarded-For to the client's address.
-      TRUST_PROXY: 'true',
-      // The demo (development only) is seeded by the first process alone.
-      ...(index > 1 ? { SEED_DEMO: 'false' } : {}),
+      // The demo (development only) is seeded by the first worker alone.
+      ...(index > 0 ? { SEED_DEMO: 'false' } : {}),
     };
-    const spec = {
-      name: backend.name,
-      script: 'src/main.ts',
-      cwd: serverDir,
-      env,
-      readyUrl: `http://127.0.0.1:${port}/readyz`,
-      output: options.output,
-    };
-    apis.push(
-      new Supervised(spec, log, (ready) => {
-        backend.up = ready;
-        proxyProcesses?.backendsChanged();
-      }),
-    );
-  }
-  const newWorker = (index: number) =>
-    new Supervised(
+    return new ApiSlot(`api-${index + 1}`, env, options, () => changed());
+  });
+  const workers: Supervised[] = [];
+  const states = (): ProcessState[] => [
+    ...apis.map((one) => ({
+      name: one.name,
+      role: 'api' as const,
+      pid: one.worker?.process.pid,
+      ready: one.ready,
+      directPort: one.directPort,
+    })),
+    ...workers.map((one) => ({
+      name: one.spec.name,
+      role: 'worker' as const,
+      pid: one.pid,
+      ready: one.pid !== undefined,
+    })),
+  ];
+  const changed = () => options.onChange?.(states());
+  const addWorker = () => {
+    const worker = new Supervised(
       {
-        name: `worker-${index}`,
-        script: 'src/worker.ts',
-        cwd: serverDir,
+        name: `worker-${workers.length + 1}`,
+        entry: entryPoint('worker'),
         env: options.env,
         output: options.output,
+        onChange: changed,
       },
-      log,
+      options.log,
     );
-  const workers = Array.from({ length: options.workers }, (_, index) => newWorker(index + 1));
-  const everyProcess = () => [...apis, ...workers];
-
-  const proxy = createProxy({
-    backends,
-    trustIncoming: options.trustIncoming,
-    onUpstreamError: (backend, error, retriedOn) => log(describeUpstreamError(backend, error, retriedOn)),
-  });
-
+    workers.push(worker);
+    worker.start();
+  };
   const stop = async () => {
     await Promise.all([
-      proxy.close(),
-      proxyProcesses?.stop(10_000),
-      ...apis.map((one) => one.stop(10_000)),
-      ...workers.map((one) => one.stop(30_000)),
+      ...apis.map((one) => one.stop(API_GRACE_MS)),
+      ...workers.map((one) => one.stop(WORKER_GRACE_MS)),
     ]);
+  };
+  const kill = () => {
+    for (const one of apis) one.kill();
+    for (const one of workers) one.kill();
   };
 
   try {
-    // The first process migrates the database (and seeds the demo in development) alone.
-    await apis[0]!.start();
-    await Promise.all(
-      everyProcess()
-        .slice(1)
-        .map((one) => one.start()),
-    );
-    await new Promise<void>((resolve, reject) => {
-      proxy.server.once('error', reject);
-      proxy.server.listen(options.port, options.host, () => resolve());
-    });
-    proxyProcesses = await startProxyProcesses({
-      server: proxy.server,
-      backends,
-      trustIncoming: options.trustIncoming,
-      count: options.proxyProcesses ?? 1,
-      cwd: serverDir,
-      log,
-      output: options.output,
-    });
+    // The first API worker migrates the database (and seeds the demo in development) alone.
+    apis[0]!.fork();
+    await apis[0]!.started;
+    for (const one of apis.slice(1)) one.fork();
+    for (let index = 0; index < options.workers; index++) addWorker();
+    await Promise.all(apis.map((one) => one.started));
   } catch (error) {
-    await Promise.all(everyProcess().map((one) => one.stop(5_000)));
-    await proxy.close().catch(() => undefined);
+    await Promise.all([...apis.map((one) => one.stop(5_000)), ...workers.map((one) => one.stop(5_000))]);
     throw error;
   }
-  const { port } = proxy.server.address() as { port: number };
-  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
-  return {
-    url: `http://${shownHost}:${port}`,
-    port,
-    apis,
-    workers,
-    backends,
-    proxyPids: () => proxyProcesses?.pids() ?? [],
-    async addWorker() {
-      const worker = newWorker(workers.length + 1);
-      workers.push(worker);
-      await worker.start();
-      return worker;
-    },
-    stop,
-    kill() {
-      proxyProcesses?.kill();
-      for (const one of everyProcess()) one.kill();
-    },
-  };
+  return { states, addWorker, stop, kill };
 }

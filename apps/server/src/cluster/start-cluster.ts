@@ -1,16 +1,17 @@
 /**
- * `npm run start:cluster -- --api 3 --workers 1 [--port 3000]`: the scaled-out mode on one machine,
- * for trying it out. Several API processes (src/main.ts) on internal ports behind a round-robin
- * proxy on the public port, and `npm run worker` processes, all on the PostgreSQL of DATABASE_URL
- * and the Redis of REDIS_URL, with one DATA_DIR and the same secrets. A process that exits is
- * restarted; Ctrl-C or SIGTERM stops them all.
+ * `npm run start:cluster -- --api 3 --workers 1 [--port 3000]`: the scaled-out mode on one machine.
+ * The primary of Node's `cluster` module forks API workers (src/main.ts) that share the public
+ * port, and starts `npm run worker` processes (src/worker.ts), all on the PostgreSQL of
+ * DATABASE_URL and the Redis of REDIS_URL, with one DATA_DIR and the same secrets. A process that
+ * dies is restarted; Ctrl-C or SIGTERM stops them all, a second one kills them.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfigOrExit, type Config } from '../config';
-import { clusterUsage, parseClusterArgs, UsageError, type ClusterArgs } from './args';
+import { parseClusterArgs, UsageError, type ClusterArgs } from './args';
 import { launchCluster, serverDir, type RunningCluster } from './cluster';
+import { answerParent, hasParentChannel, reportToParent } from './parent-channel';
 
 const log = (line: string) => process.stdout.write(`cluster | ${line}\n`);
 
@@ -59,13 +60,19 @@ async function main(args: ClusterArgs): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    log(`${signal}: stopping (running jobs finish or go back to the queue; ${signal} again to kill)`);
+    log(
+      `${signal}: stopping (requests in progress finish, running jobs finish or go back to the queue${signal.startsWith('SIG') ? `; ${signal} again to kill` : ''})`,
+    );
     await cluster?.stop();
     log('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Started by a program that watches it (the scale suites): it does not outlive that program.
+  if (hasParentChannel()) {
+    process.once('disconnect', () => stopping || void stop('the program that started it went away'));
+  }
   process.on('exit', () => cluster?.kill());
 
   try {
@@ -75,18 +82,17 @@ async function main(args: ClusterArgs): Promise<void> {
       port: publicPort,
       host: config.host,
       env,
-      trustIncoming: config.trustProxy,
       log,
+      onChange: reportToParent,
     });
   } catch (error) {
     log(`${error instanceof Error ? error.message : String(error)}; stopping`);
     process.exit(1);
   }
-  if (stopping) {
-    await cluster.stop();
-    return;
-  }
-  const names = `${args.api} API process${args.api === 1 ? '' : 'es'} and ${args.workers} worker${args.workers === 1 ? '' : 's'}`;
+  answerParent(cluster);
+  reportToParent(cluster.states());
+  if (stopping) return;
+  const names = `${args.api} API worker${args.api === 1 ? '' : 's'} and ${args.workers} BullMQ worker${args.workers === 1 ? '' : 's'}`;
   log(`${config.appName}: ${names} on ${env.PUBLIC_URL} (port ${publicPort}, data in ${config.dataDir})`);
 }
 
@@ -95,7 +101,7 @@ try {
   args = parseClusterArgs(process.argv.slice(2));
 } catch (error) {
   if (!(error instanceof UsageError)) throw error;
-  console.error(`${error.message}\n${clusterUsage}`);
+  console.error(`start:cluster: ${error.message}`);
   process.exit(2);
 }
 main(args).catch((error: unknown) => {
