@@ -36,6 +36,9 @@ const migrations: Record<string, Migration> = {
   '0017-job-dedupe': jobDedupe,
 };
 
+/** Migration names in the order they run; the last one names the current schema. */
+export const migrationNames: readonly string[] = Object.keys(migrations);
+
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
