@@ -41,7 +41,7 @@ export async function createBackup(
     const snapshot = await snapshotDatabase(locations, output.workDir);
     const dataFiles = await listDataFiles(locations.dataDir);
 
-    const archive = createArchiveWriter(output.file.createWriteStream({ autoClose: false }));
+    const archive = createArchiveWriter(output.file.createWriteStream());
     const databaseEntry = `${ArchivePaths.databaseFolder}/${databaseFileName(locations.dialect)}`;
     const files: ArchivedFile[] = [];
     const vanished: string[] = [];
@@ -100,7 +100,7 @@ export async function createBackup(
     };
     await archive.addBuffer(ArchivePaths.manifest, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
     await archive.finish();
-    const archiveBytes = (await output.file.stat()).size;
+    const archiveBytes = (await stat(output.draft)).size;
     await output.commit();
     return { manifest: { ...manifest, missingFiles: missing }, vanished, archiveBytes };
   } catch (error) {

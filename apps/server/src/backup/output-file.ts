@@ -8,7 +8,9 @@ import { BackupError, errorCode } from './backup-error';
  * complete, so the destination never holds half an archive.
  */
 export interface OutputFile {
+  /** The draft, open for writing; whoever writes the archive closes it. */
   file: FileHandle;
+  draft: string;
   /** A hidden folder beside the destination for the database copy, removed by discard/commit. */
   workDir: string;
   commit(): Promise<void>;
@@ -48,10 +50,16 @@ export async function openOutputFile(destination: string, options: { force: bool
   const removeWork = () => rm(workDir, { recursive: true, force: true });
   return {
     file,
+    draft,
     workDir,
     async commit() {
-      await file.sync();
-      await file.close();
+      // The archive's write stream closed the file; it is opened again only to flush it to disk.
+      const written = await open(draft, 'r+');
+      try {
+        await written.sync();
+      } finally {
+        await written.close();
+      }
       await rename(draft, target);
       await removeWork();
     },

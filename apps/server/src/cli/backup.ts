@@ -87,6 +87,8 @@ async function main(): Promise<number> {
   }
 }
 
+// Should the work stop without settling (a stream left waiting), the process must not look successful.
+process.exitCode = 1;
 main()
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
