@@ -3,6 +3,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   truncateSync,
   writeFileSync,
@@ -15,7 +16,7 @@ import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { describe, expect, it } from 'vitest';
 import { migrationNames } from '../db/migrations/index';
-import { rewriteArchive, runCli } from './backup.fixtures';
+import { readArchiveEntry, rewriteArchive, runCli } from './backup.fixtures';
 import { backupRoundTrip } from './backup.scenario';
 
 /** SQLite, in its default place in DATA_DIR (backup.postgres.test.ts runs the same on PostgreSQL). */
@@ -165,5 +166,20 @@ describe('backup refuses a destination it cannot write, leaving nothing behind',
     expect(run.code, run.stderr).toBe(0);
     expect(readdirSync(folder)).toEqual(['b.tar.gz']);
     expect(readFileSync(out).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+  });
+
+  it('reports files the database refers to that are missing, and still writes the backup', async () => {
+    const { app, config } = roundTrip.original;
+    const avatars = await app.ctx.files.list('uploads/avatars');
+    expect(avatars).toHaveLength(1);
+    rmSync(path.join(config.dataDir, 'media', avatars[0]!.key));
+    const out = path.join(roundTrip.work, 'without-avatar.tar.gz');
+    const run = await runCli('backup', ['--out', out], siteEnv());
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      `Warning: 1 file(s) the database refers to were not in the data folder:\n  media/${avatars[0]!.key}\n`,
+    );
+    const manifest = JSON.parse((await readArchiveEntry(out, 'manifest.json')).toString());
+    expect(manifest.missingFiles).toEqual([avatars[0]!.key]);
   });
 });
