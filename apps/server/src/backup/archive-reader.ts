@@ -110,7 +110,7 @@ export async function extractArchive(
 }
 
 async function writeEntry(file: string, stream: AsyncIterable<unknown>, mode: number) {
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await mkdir(path.dirname(file), { recursive: true });
   const handle: FileHandle = await open(file, 'wx', mode & 0o777);
   const hash = createHash('sha256');
   let size = 0;

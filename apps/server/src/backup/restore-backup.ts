@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { StorageLocations } from '../config';
 import { extractArchive } from './archive-reader';
@@ -78,6 +78,8 @@ export async function restoreBackup(
         },
       );
     }
+    // The archive keeps files' modes, not folders': the secrets' folder is the operator's alone again.
+    await chmod(path.join(locations.dataDir, 'secrets'), 0o700).catch(() => undefined);
     return manifest;
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
