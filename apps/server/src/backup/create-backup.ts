@@ -23,6 +23,9 @@ export interface BackupResult {
   archiveBytes: number;
 }
 
+/** The file store's folder in DATA_DIR; database URLs name its keys. */
+const MEDIA_FOLDER = 'media/';
+
 /** The largest number of missing files the manifest names; the count is always exact. */
 const MISSING_LISTED = 1000;
 
@@ -79,8 +82,11 @@ export async function createBackup(
     }
     progress?.end();
 
+    const mediaPrefix = `${ArchivePaths.dataFolder}/${MEDIA_FOLDER}`;
     const archivedKeys = new Set(
-      dataFiles.filter((name) => name.startsWith('media/')).map((name) => name.slice(6)),
+      files
+        .filter((file) => file.path.startsWith(mediaPrefix))
+        .map((file) => file.path.slice(mediaPrefix.length)),
     );
     const missing = [...snapshot.referencedKeys].filter((key) => !archivedKeys.has(key)).sort();
     const manifest: Manifest = {
