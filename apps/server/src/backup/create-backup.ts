@@ -36,11 +36,17 @@ const MISSING_LISTED = 1000;
 export async function createBackup(
   locations: StorageLocations,
   destination: string,
-  options: { force?: boolean; progress?: (total: ProgressCounts) => Progress } = {},
+  options: {
+    force?: boolean;
+    /** Called once the destination is known to be writable, as the database copy starts. */
+    onDatabaseCopy?: () => void;
+    progress?: (total: ProgressCounts) => Progress;
+  } = {},
 ): Promise<BackupResult> {
   const output = await openOutputFile(destination, { force: options.force ?? false });
   try {
     await mkdir(output.workDir);
+    options.onDatabaseCopy?.();
     const snapshot = await snapshotDatabase(locations, output.workDir);
     const dataFiles = await listDataFiles(locations.dataDir);
 

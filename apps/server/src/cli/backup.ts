@@ -54,6 +54,11 @@ async function main(): Promise<number> {
     const locations = loadStorageLocations();
     const result = await createBackup(locations, args.out, {
       force: args.force,
+      // The database copy shows no progress of its own; say what the wait is for.
+      onDatabaseCopy: () =>
+        console.error(
+          `Copying the ${locations.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database, then the files…`,
+        ),
       progress: (total) => createProgress('Archiving', total),
     });
     const { manifest } = result;
