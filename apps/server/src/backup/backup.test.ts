@@ -115,6 +115,20 @@ describe('restore refuses, writing nothing', () => {
     expect(leftIn(run.dataDir)).toEqual([]);
   });
 
+  it('a backup in a newer archive format', async () => {
+    const newer = path.join(roundTrip.work, 'newer-format.tar.gz');
+    await rewriteArchive(roundTrip.archive, newer, (name, body) => {
+      if (name !== 'manifest.json') return body;
+      return Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), formatVersion: 2 }));
+    });
+    const run = await restoreInto(newer);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      'Restore refused: This backup was written by a newer Reeltime (archive format 2, this version reads 1); restore it with that version or newer. Nothing was written.',
+    );
+    expect(leftIn(run.dataDir)).toEqual([]);
+  });
+
   it('a data folder that is not empty, leaving its files alone', async () => {
     const dataDir = newTarget();
     mkdirSync(dataDir);
