@@ -183,20 +183,48 @@ function persistedSecret(dataDir: string, name: string): string {
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
+/** An empty variable (as in a copied .env.example) means "not set". */
+const setVariables = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+
+const describeIssues = (issues: z.core.$ZodIssue[], env: NodeJS.ProcessEnv) =>
+  issues.map(
+    (issue) =>
+      `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
+  );
+
+/** The data folder and the database, from already-validated variables. */
+function storageLocations(vars: { DATA_DIR: string; DATABASE_URL?: string | undefined }) {
+  const dataDir = path.resolve(vars.DATA_DIR);
+  const databaseUrl = vars.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'reeltime.sqlite')}`;
+  return {
+    dataDir,
+    databaseUrl,
+    dialect: databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres',
+  } as const;
+}
+
+/**
+ * DATA_DIR and DATABASE_URL alone, read without creating anything: a restore must find the data
+ * folder as the operator left it (loadConfig creates it and its generated secrets).
+ */
+export function loadStorageLocations(env: NodeJS.ProcessEnv = process.env): StorageLocations {
+  const set = setVariables(env);
+  const parsed = EnvSchema.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(set);
+  if (!parsed.success) {
+    throw new ConfigError(describeIssues(parsed.error.issues, env));
+  }
+  return storageLocations(parsed.data);
+}
+
+export type StorageLocations = Pick<Config, 'dataDir' | 'databaseUrl' | 'dialect'>;
+
 /** Parses the environment once; throws a ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // An empty variable (as in a copied .env.example) means "not set".
-  const set = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
-  );
+  const set = setVariables(env);
   const parsed = EnvSchema.safeParse(set);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map(
-        (issue) =>
-          `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
-      ),
-    );
+    throw new ConfigError(describeIssues(parsed.error.issues, env));
   }
   const vars = parsed.data;
   if ((vars.STRIPE_SECRET_KEY === undefined) !== (vars.STRIPE_WEBHOOK_SECRET === undefined)) {
@@ -210,9 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `BULLMQ_STALLED_INTERVAL_MS: must be at most BULLMQ_LOCK_DURATION_MS, ${vars.BULLMQ_LOCK_DURATION_MS} (got ${JSON.stringify(env.BULLMQ_STALLED_INTERVAL_MS)})`,
     ]);
   }
-  const dataDir = path.resolve(vars.DATA_DIR);
+  const { dataDir, databaseUrl } = storageLocations(vars);
   mkdirSync(dataDir, { recursive: true });
-  const databaseUrl = vars.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'reeltime.sqlite')}`;
   const port = vars.PORT;
   const media = resolveMediaTools({ ffmpeg: vars.FFMPEG_PATH, ffprobe: vars.FFPROBE_PATH }, env);
   return Object.freeze({

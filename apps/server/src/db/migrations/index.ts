@@ -38,6 +38,9 @@ const migrations: Record<string, Migration> = {
   '0018-repair-console-schema': repairConsoleSchema,
 };
 
+/** Migration names in the order they run; the last one names the current schema. */
+export const migrationNames: readonly string[] = Object.keys(migrations);
+
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
