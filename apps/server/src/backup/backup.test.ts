@@ -19,7 +19,7 @@ import { migrationNames } from '../db/migrations/index';
 import { readArchiveEntry, rewriteArchive, runCli } from './backup.fixtures';
 import { backupRoundTrip } from './backup.scenario';
 
-/** SQLite, in its default place in DATA_DIR (backup.postgres.test.ts runs the same on PostgreSQL). */
+/** SQLite, in its default place in DATA_DIR (backup-postgres.services.test.ts runs the same on PostgreSQL). */
 const roundTrip = backupRoundTrip(async () => ({ url: null, drop: async () => undefined }));
 
 let targets = 0;

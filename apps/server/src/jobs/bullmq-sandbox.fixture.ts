@@ -1,5 +1,5 @@
 /**
- * A BullMQ processor file for bullmq-sandbox.test.ts. Its transcode handler records which process
+ * A BullMQ processor file for bullmq-sandbox.services.test.ts. Its transcode handler records which process
  * ran each attempt (`<dir>/<job id>-<attempt>.json`: pid, parent pid) and then, by video id:
  * 903 runs ffmpeg for ten minutes (until cancelled); 902 exits the process on its first attempt and
  * succeeds on the next; any other runs ffmpeg on a one-second test source.

@@ -1,5 +1,5 @@
 /**
- * A worker process for bullmq-queue.test.ts: runs password-reset jobs with a handler that reports
+ * A worker process for bullmq-queue.services.test.ts: runs password-reset jobs with a handler that reports
  * 10 % and then never finishes, so the test can kill the process mid-job.
  * Arguments: <database url> <redis url> <BullMQ prefix>.
  */

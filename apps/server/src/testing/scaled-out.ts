@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { startTestServer, type TestServer } from './app';
+import { serviceUrl } from './services';
 import { deleteRedisKeys, freshPostgresDatabase } from './stores';
 
 /**
  * Scaled-out tests: several app instances in one test process on one PostgreSQL database and one
- * Redis. Both must be there (TEST_DATABASE_URL, TEST_REDIS_URL, or the local defaults): these
- * tests fail rather than skip without them.
+ * Redis, those `npm run test:services` names (TEST_DATABASE_URL, TEST_REDIS_URL): these tests fail
+ * rather than skip without them.
  */
-export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const POSTGRES_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_REDIS_URL = serviceUrl('TEST_REDIS_URL');
+const POSTGRES_BASE = serviceUrl('TEST_DATABASE_URL');
 
 /** A key prefix no other test run uses, so parallel files never see each other's keys. */
 export function uniqueRedisPrefix(): string {

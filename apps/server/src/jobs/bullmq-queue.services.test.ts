@@ -11,6 +11,7 @@ import { createRuntime, type Runtime } from '../app-context';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import { signUp } from '../testing/http';
+import { serviceUrl } from '../testing/services';
 import { createBullmqJobRunner, type BullmqRunnerOptions } from './bullmq-runner';
 import { laneQueueName, type BullmqQueue } from './bullmq-queue';
 import { createDatabaseQueue } from './database-queue';
@@ -21,8 +22,8 @@ import type { JobRunner } from './queue';
  * The BullMQ queue on real engines: two app instances share one PostgreSQL database and one
  * Redis (under a key prefix of this run's own), and jobs enqueued by one are run by the other.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const POSTGRES_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = serviceUrl('TEST_REDIS_URL');
+const POSTGRES_BASE = serviceUrl('TEST_DATABASE_URL');
 const PREFIX = `reeltime-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}:`;
 const BULL_PREFIX = `${PREFIX}bull`;
 

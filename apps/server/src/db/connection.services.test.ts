@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serviceUrl } from '../testing/services';
 import { createDb } from './connection';
 
-const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTGRES = serviceUrl('TEST_DATABASE_URL');
 
 describe('the PostgreSQL pool', () => {
   const { db } = createDb(POSTGRES);

@@ -10,6 +10,7 @@ import { insertTitle, makeClip } from '../media/media.fixtures';
 import { resolveMediaTools } from '../media/media-tools';
 import { createMediaService } from '../media/media.service';
 import { TEST_REDIS_URL, uniqueRedisPrefix } from '../testing/scaled-out';
+import { serviceUrl } from '../testing/services';
 import { deleteRedisKeys } from '../testing/stores';
 import { descendantsOf, isRunning, listProcesses } from '../testing/processes';
 import { createBullmqQueue, type BullmqQueue } from './bullmq-queue';
@@ -23,7 +24,7 @@ import pg from 'pg';
  * processor file transcodes a clip in a child of the worker; a child that exits mid-job costs
  * one attempt and the job runs again in a new child; a cancelled job's ffmpeg stops.
  */
-const POSTGRES_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTGRES_BASE = serviceUrl('TEST_DATABASE_URL');
 const PREFIX = uniqueRedisPrefix();
 const dbName = `reeltime_sandbox_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
 const dbUrl = (() => {

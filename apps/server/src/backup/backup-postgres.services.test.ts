@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { freshPostgresDatabase } from '../testing/stores';
 import { runCli } from './backup.fixtures';
 import { backupRoundTrip } from './backup.scenario';
+import { serviceUrl } from '../testing/services';
 
 /**
  * The round trip of backup.test.ts on PostgreSQL (pg_dump / pg_restore): needs the server at
- * TEST_DATABASE_URL (default: the local one) and its client tools, and fails without them.
+ * TEST_DATABASE_URL (`npm run test:services`) and its client tools, and fails without them.
  */
-const POSTGRES_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTGRES_BASE = serviceUrl('TEST_DATABASE_URL');
 
 const roundTrip = backupRoundTrip(() =>
   freshPostgresDatabase(POSTGRES_BASE, { prefix: 'reeltime_test_backup' }),

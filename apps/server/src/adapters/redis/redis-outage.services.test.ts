@@ -25,7 +25,7 @@ async function startRedis(): Promise<void> {
     stdio: 'ignore',
   });
   redisServer.once('error', (error) => {
-    throw new Error(`redis-server could not start: ${error.message}`);
+    throw new Error(`redis-server could not start (Debian package redis-server): ${error.message}`);
   });
   const probe = await createRedisConnection(
     { url: `redis://127.0.0.1:${port}`, keyPrefix: 'probe:' },

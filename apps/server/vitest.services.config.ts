@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The server's tests that need PostgreSQL and Redis (`*.services.test.ts`), run by
+ * `npm run test:services` with TEST_DATABASE_URL and TEST_REDIS_URL set; both servers must answer
+ * before any of them starts.
+ */
+export default defineConfig({
+  test: {
+    name: 'server-services',
+    root: import.meta.dirname,
+    include: ['src/**/*.services.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    globalSetup: ['src/testing/services-ready.ts'],
+  },
+});
