@@ -4,12 +4,12 @@
  * `npm run start:cluster` and by the scale suites, which need the processes' handles to kill them.
  */
 import { createServer } from 'node:net';
-import path from 'node:path';
+import { entryPointFile, serverDir } from '../lib/server-files';
 import { createProxy, describeUpstreamError, newBackend, type Backend } from './proxy';
 import { startProxyProcesses, type ProxyProcesses } from './shared-proxy';
 import { Supervised } from './supervisor';
 
-export const serverDir = path.resolve(import.meta.dirname, '../..');
+export { serverDir };
 
 export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -85,7 +85,7 @@ export async function launchCluster(options: ClusterOptions): Promise<RunningClu
     };
     const spec = {
       name: backend.name,
-      script: 'src/main.ts',
+      script: entryPointFile('main'),
       cwd: serverDir,
       env,
       readyUrl: `http://127.0.0.1:${port}/readyz`,
@@ -102,7 +102,7 @@ export async function launchCluster(options: ClusterOptions): Promise<RunningClu
     new Supervised(
       {
         name: `worker-${index}`,
-        script: 'src/worker.ts',
+        script: entryPointFile('worker'),
         cwd: serverDir,
         env: options.env,
         output: options.output,

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { nodeArgumentsFor } from '../lib/server-files';
 
 export type ProcessSpec = {
   /** Shown before each of its log lines, e.g. `api-1`. */
   name: string;
-  /** The TypeScript entry, run with `node --import tsx`. */
+  /** The entry file: a bundle of dist/, or TypeScript run with `node --import tsx`. */
   script: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
@@ -59,7 +60,7 @@ export class Supervised {
 
   private spawnChild() {
     const { name, script, cwd, env } = this.spec;
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    const child = spawn(process.execPath, nodeArgumentsFor(script), {
       cwd,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
