@@ -193,17 +193,25 @@ function provideBaseImageUsers(stage) {
   }
 }
 
+/** How this machine reaches the package registries, as a builder's network would. */
+const NETWORK_VARIABLES =
+  /^(https?_proxy|no_proxy|all_proxy|ssl_cert_file|ssl_cert_dir|node_extra_ca_certs)$/i;
+
 /**
- * The stage's environment for what it runs: its ENV, mapped, this machine's PATH, and the stage's
- * own /root as HOME. npm's cache is one folder of the replay, shared by its stages: `npm cache
- * clean` in a RUN cleans that one, not this machine's.
+ * The stage's environment for what it runs: its ENV, mapped, this machine's PATH and network
+ * settings (npm's user configuration included: registry, certificates, Node's headers), and the
+ * stage's own /root as HOME. npm's cache is one folder of the replay, shared by its stages: `npm
+ * cache clean` in a RUN cleans that one, not this machine's.
  */
 function stageEnvironment(stage, extra = {}) {
   const home = path.join(stage.root, 'root');
   mkdirSync(home, { recursive: true });
+  const userNpmrc = path.join(process.env.HOME ?? '/root', '.npmrc');
   return {
+    ...Object.fromEntries(Object.entries(process.env).filter(([key]) => NETWORK_VARIABLES.test(key))),
     PATH: process.env.PATH,
     HOME: home,
+    ...(existsSync(userNpmrc) ? { npm_config_userconfig: userNpmrc } : {}),
     npm_config_cache: path.join(stage.root, '..', '..', 'npm-cache'),
     ...Object.fromEntries(Object.entries(stage.env).map(([key, value]) => [key, mapText(stage, value)])),
     ...extra,
