@@ -343,6 +343,22 @@ function replayInstruction(instruction, stage, stages, context) {
 
 // --- The context ----------------------------------------------------------------------------
 
+/** A .dockerignore pattern as an expression on a path and on its folders (`**`, `*`, `?`). */
+function globExpression(pattern) {
+  const body = pattern
+    .replace(/^\/+|\/+$/g, '')
+    .split(/(\*\*\/|\*\*|\*|\?)/)
+    .map((part) => {
+      if (part === '**/') return '(?:.*/)?';
+      if (part === '**') return '.*';
+      if (part === '*') return '[^/]*';
+      if (part === '?') return '[^/]';
+      return part.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`^${body}(?:/.*)?$`);
+}
+
 /** A fresh clone of the committed checkout, less what .dockerignore leaves out of the context. */
 function buildContext(work) {
   const context = path.join(work, 'context');
@@ -363,16 +379,8 @@ function buildContext(work) {
     const listed = spawnSync('git', ['-C', context, 'ls-files', '-z'], { encoding: 'utf8' })
       .stdout.split('\0')
       .filter(Boolean);
-    const matches = (file) =>
-      patterns.some((pattern) => {
-        const plain = pattern.replace(/^\*\*\//, '');
-        const parts = file.split('/');
-        if (pattern.startsWith('**/'))
-          return parts.some(
-            (_, index) => path.matchesGlob?.(parts.slice(index).join('/'), plain) || parts[index] === plain,
-          );
-        return file === pattern || file.startsWith(`${pattern}/`) || path.matchesGlob?.(file, pattern);
-      });
+    const expressions = patterns.map(globExpression);
+    const matches = (file) => expressions.some((expression) => expression.test(file));
     for (const file of listed.filter(matches)) rmSync(path.join(context, file), { force: true });
     rmSync(path.join(context, '.git'), { recursive: true, force: true });
     note(`.dockerignore applied (${patterns.length} patterns)`);

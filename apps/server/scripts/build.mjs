@@ -12,7 +12,7 @@ import { entryPoints } from './entry-points.mjs';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(serverDir, 'dist');
-const INLINED_PACKAGES = /^@reeltime\//;
+const INLINED_PACKAGES = /^(@reeltime\/|kysely$)/;
 
 /** Bare imports (`fastify`, `node:fs`) stay imports, except the workspace's own packages. */
 const keepPackagesExternal = {
@@ -35,6 +35,9 @@ const result = await build({
   format: 'esm',
   target: 'node22',
   sourcemap: true,
+  // Modules loaded on demand (BullMQ with REDIS_URL) become chunks of their own.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   plugins: [keepPackagesExternal],
   logLevel: 'warning',
   metafile: true,

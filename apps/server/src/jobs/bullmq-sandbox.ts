@@ -1,7 +1,6 @@
 import type { SandboxedJob } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection';
-import { entryPointFile } from '../lib/server-files';
 import {
   createBullmqJobProcessor,
   type BullmqJobProcessor,
@@ -9,9 +8,6 @@ import {
 } from './bullmq-processor';
 import type { BullmqJobData } from './bullmq-queue';
 import type { JobHandler } from './job-map';
-
-/** The processor file of the media lane: transcodes run in a child process of the worker. */
-export const transcodeProcessorFile = entryPointFile('transcodeProcessor');
 
 /** How the worker hands its runner's options (backoff, heartbeat...) to the children it forks. */
 export const SANDBOX_OPTIONS_ENV = 'REELTIME_JOB_SANDBOX_OPTIONS';
