@@ -11,6 +11,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { serverDir } from '../lib/server-files';
 import type { Backend } from './proxy';
 
 export type ToProxyProcess =
@@ -50,7 +51,8 @@ export async function startProxyProcesses(options: ProxyProcessesOptions): Promi
 
   const start = (index: number): Promise<void> => {
     const name = `proxy-${index}`;
-    const child = fork(path.join(import.meta.dirname, 'proxy-process.ts'), [], {
+    // Its TypeScript through tsx, from a compiled launcher too: it has no bundle of its own.
+    const child = fork(path.join(serverDir, 'src/cluster/proxy-process.ts'), [], {
       cwd: options.cwd,
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
