@@ -16,14 +16,13 @@ import { createLocalFileStore } from './adapters/storage/local-file-store';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, migrateToLatest } from './db/connection';
-import { createBullmqQueue, type BullmqQueue } from './jobs/bullmq-queue';
-import { createBullmqJobRunner } from './jobs/bullmq-runner';
-import { transcodeProcessorFile } from './jobs/bullmq-sandbox';
+import type { BullmqQueue } from './jobs/bullmq-queue';
 import { createDatabaseQueue } from './jobs/database-queue';
 import type { JobHandlers } from './jobs/job-map';
 import type { JobRunner } from './jobs/queue';
 import { createDatabaseJobRunner } from './jobs/runner';
 import { createLogger } from './lib/logger';
+import { entryPointFile } from './lib/server-files';
 import { mediaJobHandlers } from './media/media.jobs';
 import { adminCommerceJobHandlers } from './modules/admin-commerce/admin-commerce.jobs';
 import { authJobHandlers } from './modules/auth/auth.jobs';
@@ -41,6 +40,15 @@ export interface Runtime {
   jobs: JobRunner;
   /** Stops the jobs, then closes the mail transport and the database. */
   close(): Promise<void>;
+}
+
+/** BullMQ's modules, loaded only with REDIS_URL: a process without Redis starts without them. */
+async function loadBullmq() {
+  const [{ createBullmqQueue }, { createBullmqJobRunner }] = await Promise.all([
+    import('./jobs/bullmq-queue'),
+    import('./jobs/bullmq-runner'),
+  ]);
+  return { createBullmqQueue, createBullmqJobRunner };
 }
 
 /**
@@ -61,14 +69,16 @@ export async function createRuntime(
   }
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
   // REDIS_URL: jobs go through BullMQ (decision 0021); otherwise the jobs table is the queue.
-  const bullmq: BullmqQueue | null = config.redis
-    ? createBullmqQueue(db, {
-        redisUrl: config.redis.url,
-        prefix: `${config.redis.keyPrefix}bull`,
-        maxAttempts: config.media.jobMaxAttempts,
-        log,
-      })
-    : null;
+  const bullmqModules = config.redis ? await loadBullmq() : null;
+  const bullmq: BullmqQueue | null =
+    config.redis && bullmqModules
+      ? bullmqModules.createBullmqQueue(db, {
+          redisUrl: config.redis.url,
+          prefix: `${config.redis.keyPrefix}bull`,
+          maxAttempts: config.media.jobMaxAttempts,
+          log,
+        })
+      : null;
   const jobs = bullmq ?? createDatabaseQueue(db, { maxAttempts: config.media.jobMaxAttempts });
   // Scaled-out mode: the cache and rate limits are shared through Redis (verified tokens are
   // always read from Redis itself, so a revocation stops them in every process at once).
@@ -103,16 +113,17 @@ export async function createRuntime(
     ...adminCommerceJobHandlers(ctx, config.stripe ? createStripeCatalog(config.stripe) : null),
   };
   const concurrency = { media: config.media.workerConcurrency, light: LIGHT_JOB_CONCURRENCY };
-  const runner = bullmq
-    ? // Transcodes run in BullMQ sandboxed child processes of the worker (decision 0021).
-      createBullmqJobRunner(db, bullmq, handlers, {
-        concurrency,
-        log,
-        sandboxed: { media: transcodeProcessorFile },
-        lockDurationMs: config.jobs.lockDurationMs,
-        stalledIntervalMs: config.jobs.stalledIntervalMs,
-      })
-    : createDatabaseJobRunner(db, handlers, { concurrency, log });
+  const runner =
+    bullmq && bullmqModules
+      ? // Transcodes run in BullMQ sandboxed child processes of the worker (decision 0021).
+        bullmqModules.createBullmqJobRunner(db, bullmq, handlers, {
+          concurrency,
+          log,
+          sandboxed: { media: entryPointFile('transcodeProcessor') },
+          lockDurationMs: config.jobs.lockDurationMs,
+          stalledIntervalMs: config.jobs.stalledIntervalMs,
+        })
+      : createDatabaseJobRunner(db, handlers, { concurrency, log });
   return {
     ctx,
     jobs: {

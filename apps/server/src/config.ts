@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { serverDir } from './lib/server-files';
 import type { MediaTools } from './media/ffmpeg';
 import { resolveMediaTools, type MediaToolName, type MediaToolSource } from './media/media-tools';
 
@@ -181,7 +182,7 @@ function persistedSecret(dataDir: string, name: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+const defaultWebDist = path.resolve(serverDir, '../web/dist');
 
 /** An empty variable (as in a copied .env.example) means "not set". */
 const setVariables = (env: NodeJS.ProcessEnv) =>

@@ -6,22 +6,12 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { entryPointFile } from '../lib/server-files';
 import { isApiReady } from './api-ready';
 import { clockIn, howItEnded, RestartDelay } from './restart-delay';
 import { relayLines, Supervised } from './supervisor';
 
-export const serverDir = path.resolve(import.meta.dirname, '../..');
-
-/**
- * An entry point beside this module's folder, with this file's own extension: src/main.ts under
- * tsx, dist/main.js once compiled (this module is bundled into dist/cluster/).
- */
-export function entryPoint(name: 'main' | 'worker'): string {
-  const extension = path.extname(fileURLToPath(import.meta.url));
-  return fileURLToPath(new URL(`../${name}${extension}`, import.meta.url));
-}
+export { serverDir } from '../lib/server-files';
 
 export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -168,7 +158,7 @@ export async function launchCluster(options: ClusterOptions): Promise<RunningClu
   // in the operator's environment cannot change it unnoticed.
   cluster.schedulingPolicy = cluster.SCHED_RR;
   // fork() runs the API entry with the primary's own Node options (tsx's loader in development).
-  cluster.setupPrimary({ exec: entryPoint('main'), args: [], silent: true });
+  cluster.setupPrimary({ exec: entryPointFile('main'), args: [], silent: true });
 
   const apis = Array.from({ length: options.api }, (_, index) => {
     const env: NodeJS.ProcessEnv = {
@@ -202,7 +192,7 @@ export async function launchCluster(options: ClusterOptions): Promise<RunningClu
     const worker = new Supervised(
       {
         name: `worker-${workers.length + 1}`,
-        entry: entryPoint('worker'),
+        entry: entryPointFile('worker'),
         env: options.env,
         output: options.output,
         onChange: changed,

@@ -84,9 +84,16 @@ export function createBullmqJobRunner(
   let sweepTimer: NodeJS.Timeout | undefined;
   let running = false;
 
-  /** BullMQ forks a lane's children with this process's TypeScript loader and the runner's options. */
-  const forkOptions = () => ({
-    execArgv: loadsTypeScript(process.execArgv) ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
+  /**
+   * BullMQ forks a lane's children with the runner's options, and with tsx's loader when the
+   * processor file is TypeScript (the compiled worker's bundles need none, and tsx is not installed
+   * in production).
+   */
+  const forkOptions = (processorFile: string) => ({
+    execArgv:
+      processorFile.endsWith('.ts') && !loadsTypeScript(process.execArgv)
+        ? [...process.execArgv, '--import', 'tsx']
+        : process.execArgv,
     env: {
       // eslint-disable-next-line no-restricted-properties -- the children read their configuration from it
       ...process.env,
@@ -164,7 +171,7 @@ export function createBullmqJobRunner(
           lockDuration: lockDurationMs,
           stalledInterval: stalledIntervalMs,
           maxStalledCount: 5,
-          ...(processorFile ? { workerForkOptions: forkOptions() } : {}),
+          ...(processorFile ? { workerForkOptions: forkOptions(processorFile) } : {}),
         });
         worker.on('error', (error) => log?.warn({ lane, err: messageOf(error) }, 'job worker error'));
         worker.on('failed', (job, error) => void onFailed(job, error));

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { SandboxedJob } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection';
@@ -10,11 +8,6 @@ import {
 } from './bullmq-processor';
 import type { BullmqJobData } from './bullmq-queue';
 import type { JobHandler } from './job-map';
-
-/** The processor file of the media lane: transcodes run in a child process of the worker. */
-export const transcodeProcessorFile = fileURLToPath(
-  new URL(`./bullmq-transcode-processor${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url),
-);
 
 /** How the worker hands its runner's options (backoff, heartbeat...) to the children it forks. */
 export const SANDBOX_OPTIONS_ENV = 'REELTIME_JOB_SANDBOX_OPTIONS';
