@@ -1,8 +1,8 @@
-// Starts the real server for the browser tests as production runs it (catalog cache on with its
+// Starts the real server for the browser tests as production runs it (compiled, catalog cache on with its
 // default lifetime, the in-process media worker running), on a fresh data folder holding the demo
 // catalog. Production never seeds the demo, so a development-mode step seeds it first.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -23,13 +23,20 @@ const env = {
   RATE_LIMIT_AUTH_MAX: '1000',
 };
 
-/** Runs a TypeScript entry point with that environment; resolves with its exit code. */
+/** Runs an entry point with that environment (TypeScript through tsx); resolves with its exit code. */
 function run(entry) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, stdio: 'inherit', env });
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => child.kill(signal));
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }
 
+// The compiled server, as production runs it (`npm run build` made it; test:e2e builds first).
+const server = 'apps/server/dist/main.js';
+if (!existsSync(path.join(root, server))) {
+  console.error(`${server} is missing: run \`npm run build\` first`);
+  process.exit(1);
+}
 const seeded = await run('e2e/support/seed-demo.ts');
 if (seeded !== 0) process.exit(seeded);
-process.exit(await run('apps/server/src/main.ts'));
+process.exit(await run(server));
