@@ -17,5 +17,5 @@ export const profile = {
   /** Malformed requests sent by the bad-input suite (at least 1 000 either way). */
   badRequests: ci ? 1000 : 3000,
   /** The clip a worker is killed transcoding: long enough that the kill lands mid-transcode. */
-  workerKillClip: ci ? { seconds: 12, width: 640, height: 360 } : { seconds: 40, width: 1280, height: 720 },
+  workerKillClip: ci ? { seconds: 24, width: 1280, height: 720 } : { seconds: 40, width: 1280, height: 720 },
 } as const;
