@@ -47,10 +47,15 @@ function rssMiB(pid: number): number {
   return Number(line.split(/\s+/)[1]) / 1024;
 }
 
-/** The process that serves: the spawned one, or the node process tsx's launcher started. */
+/**
+ * The process that serves: the spawned one, or the node process tsx's launcher started (its child
+ * that is not esbuild's service). Node 24 names its main thread "MainThread", so not by name.
+ */
 function apiProcess(child: ChildProcess): number {
-  const nodes = descendantsOf(child.pid!).filter((entry) => entry.command.startsWith('node'));
-  return nodes.at(-1)?.pid ?? child.pid!;
+  const launched = descendantsOf(child.pid!).filter(
+    (entry) => entry.ppid === child.pid && !entry.command.startsWith('esbuild'),
+  );
+  return launched[0]?.pid ?? child.pid!;
 }
 
 async function stop(child: ChildProcess): Promise<void> {

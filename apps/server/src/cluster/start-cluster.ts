@@ -52,6 +52,7 @@ async function main(args: ClusterArgs): Promise<void> {
   const env = sharedEnvironment(config, publicPort);
 
   let cluster: RunningCluster | undefined;
+  let launching: Promise<RunningCluster> | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -63,7 +64,9 @@ async function main(args: ClusterArgs): Promise<void> {
     log(
       `${signal}: stopping (requests in progress finish, running jobs finish or go back to the queue${signal.startsWith('SIG') ? `; ${signal} again to kill` : ''})`,
     );
-    await cluster?.stop();
+    // Stopped while starting: the processes started so far are stopped once the launch is done.
+    const running = cluster ?? (await launching?.catch(() => undefined));
+    await running?.stop();
     log('stopped');
     process.exit(0);
   };
@@ -76,7 +79,7 @@ async function main(args: ClusterArgs): Promise<void> {
   process.on('exit', () => cluster?.kill());
 
   try {
-    cluster = await launchCluster({
+    launching = launchCluster({
       api: args.api,
       workers: args.workers,
       port: publicPort,
@@ -85,13 +88,14 @@ async function main(args: ClusterArgs): Promise<void> {
       log,
       onChange: reportToParent,
     });
+    cluster = await launching;
   } catch (error) {
     log(`${error instanceof Error ? error.message : String(error)}; stopping`);
     process.exit(1);
   }
+  if (stopping) return;
   answerParent(cluster);
   reportToParent(cluster.states());
-  if (stopping) return;
   const names = `${args.api} API worker${args.api === 1 ? '' : 's'} and ${args.workers} BullMQ worker${args.workers === 1 ? '' : 's'}`;
   log(`${config.appName}: ${names} on ${env.PUBLIC_URL} (port ${publicPort}, data in ${config.dataDir})`);
 }
