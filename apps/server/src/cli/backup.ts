@@ -7,11 +7,11 @@
  */
 import { parseArgs } from 'node:util';
 import { createBackup } from '../backup/create-backup';
-import { BackupError } from '../backup/backup-error';
 import { formatBytes, formatSeconds } from '../backup/format';
 import { createProgress } from '../backup/progress';
-import { ConfigError, loadStorageLocations } from '../config';
+import { loadStorageLocations } from '../config';
 import { resolveFromInvocation } from './invocation-path';
+import { runBackupCommand } from '../backup/run-command';
 
 const USAGE = `Usage: npm run backup -- --out <file> [--force]
 
@@ -50,53 +50,38 @@ async function main(): Promise<number> {
     return 0;
   }
   const started = Date.now();
-  try {
-    const locations = loadStorageLocations();
-    const result = await createBackup(locations, args.out, {
-      force: args.force,
-      // The database copy shows no progress of its own; say what the wait is for.
-      onDatabaseCopy: () =>
-        console.error(
-          `Copying the ${locations.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database, then the files…`,
-        ),
-      progress: (total) => createProgress('Archiving', total),
-    });
-    const { manifest } = result;
-    const missing = manifest.missingFiles;
-    if (missing.length > 0) {
+  const locations = loadStorageLocations();
+  const result = await createBackup(locations, args.out, {
+    force: args.force,
+    // The database copy shows no progress of its own; say what the wait is for.
+    onDatabaseCopy: () =>
       console.error(
-        `Warning: ${missing.length} file(s) the database refers to were not in the data folder:\n` +
-          missing
-            .slice(0, MISSING_SHOWN)
-            .map((key) => `  media/${key}`)
-            .join('\n') +
-          (missing.length > MISSING_SHOWN ? `\n  … (listed in the archive's manifest.json)` : ''),
-      );
-    }
-    if (result.vanished.length > 0) {
-      console.error(`${result.vanished.length} file(s) were deleted while the backup ran and are not in it.`);
-    }
-    const dataBytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
-    console.log(
-      `Backup written to ${args.out}: ${formatBytes(result.archiveBytes)} ` +
-        `(${manifest.files.length} files, ${formatBytes(dataBytes)} before compression; ` +
-        `${manifest.database.dialect} schema ${manifest.database.schemaVersion}) in ${formatSeconds(Date.now() - started)}.`,
+        `Copying the ${locations.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database, then the files…`,
+      ),
+    progress: (total) => createProgress('Archiving', total),
+  });
+  const { manifest } = result;
+  const missing = manifest.missingFiles;
+  if (missing.length > 0) {
+    console.error(
+      `Warning: ${missing.length} file(s) the database refers to were not in the data folder:\n` +
+        missing
+          .slice(0, MISSING_SHOWN)
+          .map((key) => `  media/${key}`)
+          .join('\n') +
+        (missing.length > MISSING_SHOWN ? `\n  … (listed in the archive's manifest.json)` : ''),
     );
-    return 0;
-  } catch (error) {
-    if (error instanceof BackupError || error instanceof ConfigError) {
-      console.error(`Backup failed: ${error.message}`);
-      return 1;
-    }
-    throw error;
   }
+  if (result.vanished.length > 0) {
+    console.error(`${result.vanished.length} file(s) were deleted while the backup ran and are not in it.`);
+  }
+  const dataBytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
+  console.log(
+    `Backup written to ${args.out}: ${formatBytes(result.archiveBytes)} ` +
+      `(${manifest.files.length} files, ${formatBytes(dataBytes)} before compression; ` +
+      `${manifest.database.dialect} schema ${manifest.database.schemaVersion}) in ${formatSeconds(Date.now() - started)}.`,
+  );
+  return 0;
 }
 
-// Should the work stop without settling (a stream left waiting), the process must not look successful.
-process.exitCode = 1;
-main()
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+runBackupCommand('Backup failed', main);

@@ -6,12 +6,12 @@
  * anything. See docs/backups.md.
  */
 import { parseArgs } from 'node:util';
-import { BackupError } from '../backup/backup-error';
 import { formatSeconds } from '../backup/format';
 import { createProgress } from '../backup/progress';
 import { restoreBackup } from '../backup/restore-backup';
-import { ConfigError, loadStorageLocations } from '../config';
+import { loadStorageLocations } from '../config';
 import { resolveFromInvocation } from './invocation-path';
+import { runBackupCommand } from '../backup/run-command';
 
 const USAGE = `Usage: npm run restore -- <file>
 
@@ -37,32 +37,17 @@ async function main(): Promise<number> {
     return 2;
   }
   const started = Date.now();
-  try {
-    const locations = loadStorageLocations();
-    const manifest = await restoreBackup(archive, locations, {
-      progress: (total) => createProgress('Reading', total),
-    });
-    const rows = Object.values(manifest.database.rowCounts).reduce((sum, count) => sum + count, 0);
-    console.log(
-      `Restored the backup of ${manifest.createdAt} (Reeltime ${manifest.appVersion}, schema ` +
-        `${manifest.database.schemaVersion}): ${rows} rows and ${manifest.files.length - 1} files into ` +
-        `${locations.dataDir} in ${formatSeconds(Date.now() - started)}. Start the site to serve it.`,
-    );
-    return 0;
-  } catch (error) {
-    if (error instanceof BackupError || error instanceof ConfigError) {
-      console.error(`Restore refused: ${error.message}`);
-      return 1;
-    }
-    throw error;
-  }
+  const locations = loadStorageLocations();
+  const manifest = await restoreBackup(archive, locations, {
+    progress: (total) => createProgress('Reading', total),
+  });
+  const rows = Object.values(manifest.database.rowCounts).reduce((sum, count) => sum + count, 0);
+  console.log(
+    `Restored the backup of ${manifest.createdAt} (Reeltime ${manifest.appVersion}, schema ` +
+      `${manifest.database.schemaVersion}): ${rows} rows and ${manifest.files.length - 1} files into ` +
+      `${locations.dataDir} in ${formatSeconds(Date.now() - started)}. Start the site to serve it.`,
+  );
+  return 0;
 }
 
-// Should the work stop without settling (a stream left waiting), the process must not look successful.
-process.exitCode = 1;
-main()
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+runBackupCommand('Restore refused', main);

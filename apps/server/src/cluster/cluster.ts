@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { entryPointFile } from '../lib/server-files';
 import { isApiReady } from './api-ready';
 import { clockIn, howItEnded, RestartDelay } from './restart-delay';
-import { relayLines, Supervised } from './supervisor';
+import { relayLines, Supervised, terminate } from './supervisor';
 
 export { serverDir } from '../lib/server-files';
 
@@ -133,14 +133,7 @@ class ApiSlot {
     clearTimeout(this.restartTimer);
     const worker = this.worker;
     if (!worker || worker.isDead()) return;
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    worker.process.kill('SIGTERM');
-    const timer = setTimeout(() => {
-      this.options.log(`${this.name} did not stop within ${graceMs / 1000} s; killing it`);
-      worker.process.kill('SIGKILL');
-    }, graceMs);
-    await exited;
-    clearTimeout(timer);
+    await terminate(worker.process, this.name, graceMs, this.options.log);
   }
 
   kill() {

@@ -85,14 +85,7 @@ export class Supervised {
     clearTimeout(this.restartTimer);
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => {
-      this.log(`${this.spec.name} did not stop within ${graceMs / 1000} s; killing it`);
-      child.kill('SIGKILL');
-    }, graceMs);
-    await exited;
-    clearTimeout(timer);
+    await terminate(child, this.spec.name, graceMs, this.log);
   }
 
   /** At once, for when the primary itself is going away. */
@@ -101,4 +94,21 @@ export class Supervised {
     clearTimeout(this.restartTimer);
     this.child?.kill('SIGKILL');
   }
+}
+
+/** SIGTERM, then SIGKILL once `graceMs` has passed; resolves when the process has exited. */
+export async function terminate(
+  child: ChildProcess,
+  name: string,
+  graceMs: number,
+  log: (line: string) => void,
+): Promise<void> {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    log(`${name} did not stop within ${graceMs / 1000} s; killing it`);
+    child.kill('SIGKILL');
+  }, graceMs);
+  await exited;
+  clearTimeout(timer);
 }
