@@ -3,6 +3,7 @@ export * from './auth';
 export * from './billing';
 export * from './catalog';
 export * from './common';
+export * from './endpoint';
 export * from './endpoints';
 export * from './messages';
 export * from './paths';

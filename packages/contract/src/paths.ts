@@ -56,8 +56,3 @@ export const RowPaths = {
   mostViewed: ApiPaths.mostViewedMovies,
 } as const;
 export type RowName = keyof typeof RowPaths;
-
-/** Fills `:name` parameters of a path. */
-export function pathWith(path: string, params: Record<string, string | number>): string {
-  return path.replace(/:([a-z_]+)/gi, (_, name: string) => encodeURIComponent(String(params[name])));
-}

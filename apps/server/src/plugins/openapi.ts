@@ -3,13 +3,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { API_BASE } from '@reeltime/contract';
+import { API_BASE, FormLimits, type EndpointDefinition, type FileField } from '@reeltime/contract';
+import { documentedErrors } from '../lib/endpoints';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * File fields of a multipart body, by name, with what each holds. Files go to
-     * `request.uploads`, not to the validated body, so only the OpenAPI document lists them.
+     * File fields of a multipart body, by name, with what each holds, for routes not yet registered
+     * from an endpoint definition. Files go to `request.uploads`, not to the validated body, so only
+     * the OpenAPI document lists them.
      */
     fileFields?: Record<string, string>;
   }
@@ -17,16 +19,45 @@ declare module 'fastify' {
 
 interface ObjectSchema {
   properties?: Record<string, unknown>;
+  required?: string[];
   [keyword: string]: unknown;
+}
+
+const binary = (description: string) => ({ type: 'string', format: 'binary', description });
+
+/**
+ * A multipart body as OpenAPI 3 encodes it: the fields as validated, objects and lists as JSON
+ * parts (`encoding`, added by {@link withJsonPartEncodings}), and the files as binary strings, required where the endpoint needs them.
+ * A file named with `{i}` (one per list item) is listed for each index the list may have.
+ */
+function multipartSchema(body: ObjectSchema, files: Record<string, FileField>) {
+  const properties: Record<string, unknown> = { ...body.properties };
+  const required = [...(body.required ?? [])];
+  for (const [name, file] of Object.entries(files)) {
+    if (!name.includes('{i}')) {
+      properties[name] = binary(file.description);
+      if (file.required) required.push(name);
+      continue;
+    }
+    for (let index = 0; index < FormLimits.maxListItems; index += 1) {
+      properties[name.replace('{i}', String(index))] = binary(file.description);
+    }
+  }
+  return { schema: { ...body, properties, ...(required.length ? { required } : {}) } };
+}
+
+function bodyContent(body: ObjectSchema, definition: EndpointDefinition) {
+  const encoding = definition.encoding ?? 'json';
+  const content: Record<string, unknown> = {};
+  if (encoding !== 'json') content['multipart/form-data'] = multipartSchema(body, definition.files ?? {});
+  if (encoding !== 'form') content['application/json'] = { schema: body };
+  return { content };
 }
 
 /** The body per media type: JSON as validated, multipart with the file fields added as binary strings. */
 function bodyWithFileFields(body: ObjectSchema, fileFields: Record<string, string>) {
   const files = Object.fromEntries(
-    Object.entries(fileFields).map(([name, description]) => [
-      name,
-      { type: 'string', format: 'binary', description },
-    ]),
+    Object.entries(fileFields).map(([name, description]) => [name, binary(description)]),
   );
   return {
     content: {
@@ -36,10 +67,65 @@ function bodyWithFileFields(body: ObjectSchema, fileFields: Record<string, strin
   };
 }
 
+/** Every documented status of an endpoint gets its own description: when it happens. */
+function describeResponses(response: Record<string, ObjectSchema>, definition: EndpointDefinition, rateLimited: boolean) {
+  const errors = documentedErrors(definition, { rateLimited });
+  return Object.fromEntries(
+    Object.entries(response).map(([status, schema]) => [
+      status,
+      {
+        ...schema,
+        description:
+          errors[Number(status) as keyof typeof errors] ??
+          (Number(status) === 201 ? 'Created.' : 'Success.'),
+      },
+    ]),
+  );
+}
+
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, MediaType> } }>>;
+};
+type MediaType = { schema?: ObjectSchema; encoding?: Record<string, { contentType: string }> };
+
+/**
+ * A multipart field that holds an object or a list travels as a JSON part, the encoding OpenAPI 3
+ * gives such properties; the document says so for each (the route generator drops `encoding`).
+ */
+function withJsonPartEncodings(document: OpenApiDocument): OpenApiDocument {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const form = operation.requestBody?.content?.['multipart/form-data'];
+      if (!form?.schema?.properties) continue;
+      const encoding: Record<string, { contentType: string }> = {};
+      for (const [name, property] of Object.entries(form.schema.properties)) {
+        const type = (property as { type?: unknown }).type;
+        if (type === 'object' || type === 'array') encoding[name] = { contentType: 'application/json' };
+      }
+      if (Object.keys(encoding).length > 0) form.encoding = encoding;
+    }
+  }
+  return document;
+}
+
 const transform: SwaggerTransform = (input) => {
   const result = jsonSchemaTransform(input);
-  const fileFields = input.route.config?.fileFields;
+  const config = input.route.config;
   const body = result.schema.body as ObjectSchema | undefined;
+  const definition = config?.endpoint;
+  if (definition) {
+    const rateLimited = config.rateLimit != null && config.rateLimit !== false;
+    const response = result.schema.response as Record<string, ObjectSchema> | undefined;
+    return {
+      ...result,
+      schema: {
+        ...result.schema,
+        ...(body ? { body: bodyContent(body, definition) } : {}),
+        ...(response ? { response: describeResponses(response, definition, rateLimited) } : {}),
+      },
+    };
+  }
+  const fileFields = config?.fileFields;
   if (!fileFields || !body) return result;
   return { ...result, schema: { ...result.schema, body: bodyWithFileFields(body, fileFields) } };
 };
@@ -64,6 +150,8 @@ export const openapiPlugin = fp(
         },
       },
       transform,
+      transformObject: (documentObject) =>
+        withJsonPartEncodings((documentObject as { openapiObject: OpenApiDocument }).openapiObject) as never,
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
     app.log.debug({ base: API_BASE }, 'openapi ready');

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ApiPaths, Messages, type SaveWatchListBody } from '@reeltime/contract';
-import { apiRequest, errorMessage } from '../lib/api-client';
-import { watchListKey } from '../lib/query-keys';
+import { Messages } from '@reeltime/contract';
+import { errorMessage } from '../lib/api-client';
+import { useToggleWatchList } from '../lib/watch-list-api';
 import { useIsSignedIn } from '../lib/session';
 import { useToast } from './toast/toast-context';
 import { CheckIcon, PlusIcon } from './icons';
@@ -21,7 +20,6 @@ export function WatchListButton({ titleId, titleName, saved, variant = 'icon' }:
   const signedIn = useIsSignedIn();
   const navigate = useNavigate();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const [isSaved, setIsSaved] = useState(saved);
   const [lastProp, setLastProp] = useState(saved);
   if (lastProp !== saved) {
@@ -30,22 +28,23 @@ export function WatchListButton({ titleId, titleName, saved, variant = 'icon' }:
     setIsSaved(saved);
   }
 
-  const mutation = useMutation({
-    mutationFn: (body: SaveWatchListBody) => apiRequest(ApiPaths.saveWatchList, { method: 'POST', body }),
-    onSuccess: (envelope) => {
-      setIsSaved(envelope.data.is_watch_list);
-      if (envelope.message) toast.success(envelope.message);
-      void queryClient.invalidateQueries({ queryKey: watchListKey });
-    },
-    onError: (error) => toast.error(errorMessage(error, Messages.actionFailed)),
-  });
+  const mutation = useToggleWatchList();
 
   const onClick = () => {
     if (!signedIn) {
       void navigate('/login');
       return;
     }
-    mutation.mutate({ entertainment_id: titleId });
+    mutation.mutate(
+      { entertainment_id: titleId },
+      {
+        onSuccess: (envelope) => {
+          setIsSaved(envelope.data.is_watch_list);
+          if (envelope.message) toast.success(envelope.message);
+        },
+        onError: (error) => toast.error(errorMessage(error, Messages.actionFailed)),
+      },
+    );
   };
 
   const label = isSaved ? `Remove ${titleName} from My Watchlist` : `Add ${titleName} to My Watchlist`;

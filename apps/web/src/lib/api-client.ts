@@ -1,6 +1,12 @@
 import {
   API_BASE,
   pathWith,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointDefinition,
+  type EndpointParams,
+  type EndpointQuery,
+  type TakesForm,
   type ApiEndpoints,
   type ApiPath,
   type ApiPathFor,
@@ -112,6 +118,38 @@ export async function apiGet<P extends ApiPathFor<'GET'>>(
 ): Promise<ApiResponse<P>> {
   const envelope = await send(path, { ...(options as Omit<AnyRequest, 'method'>), method: 'GET' });
   return envelope.data as ApiResponse<P>;
+}
+
+/**
+ * What a call to endpoint `E` takes, from its definition: the values of its `:name` path
+ * parameters, its query and its body (sent as JSON; as multipart when it is FormData, for endpoints
+ * that take a form). Parts the endpoint does not take are refused.
+ */
+export type CallInput<E extends EndpointDefinition> = (E extends { params: object }
+  ? { params: { [Name in keyof EndpointParams<E>]: string | number } }
+  : { params?: never }) &
+  (E extends { query: object }
+    ? { query?: { [Name in keyof EndpointQuery<E>]?: QueryValue } }
+    : { query?: never }) &
+  (E extends { body: object }
+    ? { body: EndpointBody<E> | (TakesForm<E> extends true ? FormData : never) }
+    : { body?: never }) & { signal?: AbortSignal };
+
+/** Calls endpoint `E` and returns its whole success envelope (for its `message`); throws {@link ApiError}. */
+export async function requestEndpoint<E extends EndpointDefinition>(
+  endpoint: E,
+  ...[input]: OptionsArgument<CallInput<E>>
+): Promise<Envelope<EndpointData<E>>> {
+  const options = (input ?? {}) as Omit<AnyRequest, 'method'>;
+  return (await send(endpoint.path, { ...options, method: endpoint.method })) as Envelope<EndpointData<E>>;
+}
+
+/** Calls endpoint `E` and returns what its success envelope carries in `data`. */
+export async function callEndpoint<E extends EndpointDefinition>(
+  endpoint: E,
+  ...input: OptionsArgument<CallInput<E>>
+): Promise<EndpointData<E>> {
+  return (await requestEndpoint(endpoint, ...input)).data;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { ApiPaths } from '@reeltime/contract';
-import { apiGet, emptyOnFailure } from '../../../lib/api-client';
+import { WatchlistEndpoints } from '@reeltime/contract';
+import { callEndpoint, emptyOnFailure } from '../../../lib/api-client';
 import { GRID_PAGE_SIZE, pagedCardsQuery } from '../../../lib/paged-query';
 import { watchListKey } from '../../../lib/query-keys';
 
@@ -7,7 +7,7 @@ import { watchListKey } from '../../../lib/query-keys';
 export function watchListQuery() {
   return pagedCardsQuery([...watchListKey, 'pages'], (page, signal) =>
     emptyOnFailure('the watch list', signal, () =>
-      apiGet(ApiPaths.watchList, { query: { page, per_page: GRID_PAGE_SIZE }, signal }),
+      callEndpoint(WatchlistEndpoints.list, { query: { page, per_page: GRID_PAGE_SIZE }, signal }),
     ),
   );
 }

@@ -1,0 +1,161 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { z } from 'zod';
+import {
+  ErrorEnvelopeSchema,
+  ServerMessages,
+  SuccessEnvelope,
+  type EndpointDefinition,
+  type EndpointGroup,
+  type ErrorStatus,
+  type ParsedBody,
+  type ParsedParams,
+  type ParsedQuery,
+} from '@reeltime/contract';
+import { requireAdmin, requireMember } from '../plugins/auth';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract's definition this route was registered from (every route under API_BASE has one). */
+    endpoint?: EndpointDefinition;
+  }
+}
+
+export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
+  Params: ParsedParams<E>;
+  Querystring: ParsedQuery<E>;
+  Body: ParsedBody<E>;
+}>;
+
+/** The success envelope a handler of `E` answers with (see `ok`). */
+export type EndpointReply<E extends EndpointDefinition> = {
+  status: true;
+  message?: string;
+  data: z.input<E['success']['data']>;
+};
+
+export type EndpointHandler<E extends EndpointDefinition> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<EndpointReply<E> | FastifyReply>;
+
+/** Route options beyond the definition: rate limits, an error handler of its own, a body limit. */
+export type EndpointOptions = Pick<RouteShorthandOptions, 'config' | 'errorHandler' | 'bodyLimit' | 'preHandler'>;
+
+export type EndpointRoute<E extends EndpointDefinition> =
+  | EndpointHandler<E>
+  | { handler: EndpointHandler<E>; options: EndpointOptions };
+
+/** One handler per endpoint of the group, by the same names: a definition without one does not compile. */
+export type EndpointHandlers<G extends EndpointGroup> = { [Name in keyof G]: EndpointRoute<G[Name]> };
+
+const JSON_ONLY = ['application/json'];
+const CONSUMES = {
+  json: JSON_ONLY,
+  'json-or-form': ['multipart/form-data', 'application/json'],
+  form: ['multipart/form-data'],
+} as const;
+
+/** What the request may carry, by its encoding: what the content-types and forms plugins read. */
+export function consumesOf(definition: EndpointDefinition): readonly string[] {
+  return definition.body ? CONSUMES[definition.encoding ?? 'json'] : JSON_ONLY;
+}
+
+/**
+ * The errors every endpoint of a shape can answer, added to those it names itself: 401/403 from
+ * its access; 400, 413 and 415 for a body (any method but GET may be sent one); 422 when it reads
+ * anything; 429 when it is rate limited; 503 while the database cannot be reached.
+ */
+export function documentedErrors(
+  definition: EndpointDefinition,
+  options: { rateLimited: boolean },
+): Partial<Record<ErrorStatus, string>> {
+  const errors: Partial<Record<ErrorStatus, string>> = {};
+  if (definition.method !== 'GET') {
+    errors[400] = 'The body is not well-formed (JSON or multipart).';
+    errors[413] = 'The body, one of its fields or one of its files is too large.';
+    errors[415] = `The body's content type is not one this endpoint reads (${consumesOf(definition).join(', ')}).`;
+  }
+  if (definition.access !== 'public') errors[401] = 'No valid bearer token was sent.';
+  if (definition.access === 'admin') errors[403] = 'The token is not an administrator’s.';
+  if (definition.params || definition.query || definition.body) {
+    errors[422] = 'A value is invalid: `message` gives the first problem, `errors` every problem by field.';
+  }
+  if (options.rateLimited) errors[429] = 'Too many requests: try again after the seconds in Retry-After.';
+  errors[503] = 'The database cannot be reached right now: try again after the seconds in Retry-After.';
+  return { ...errors, ...definition.errors };
+}
+
+const ACCESS_HOOKS: Record<EndpointDefinition['access'], onRequestHookHandler[]> = {
+  public: [],
+  member: [requireMember],
+  admin: [requireAdmin],
+};
+
+function routeOf<E extends EndpointDefinition>(route: EndpointRoute<E>) {
+  return typeof route === 'function' ? { handler: route, options: {} as EndpointOptions } : route;
+}
+
+/** Statuses Fastify answers by itself before any handler: HEAD of a GET, a CORS preflight. */
+const ALWAYS_ALLOWED = new Set([204, 304]);
+
+/**
+ * Registers the routes of a group of endpoint definitions: path, method, access, validation and
+ * response schemas all come from the definition; the handler adds only what the endpoint does.
+ * With `checkContract` (everywhere but production), an answer with a status its definition does
+ * not document becomes a 500 that names it, so tests fail on it.
+ */
+export function registerEndpoints<G extends EndpointGroup>(
+  app: FastifyInstance,
+  group: G,
+  handlers: EndpointHandlers<G>,
+): void {
+  const checkContract = app.ctx.config.env !== 'production';
+  for (const [name, definition] of Object.entries(group)) {
+    const { handler, options } = routeOf(handlers[name] as EndpointRoute<EndpointDefinition>);
+    const rateLimited = options.config?.rateLimit != null && options.config.rateLimit !== false;
+    const errors = documentedErrors(definition, { rateLimited });
+    const response: Record<number, z.ZodType> = {
+      [definition.success.status]: SuccessEnvelope(definition.success.data),
+    };
+    for (const status of Object.keys(errors)) response[Number(status)] = ErrorEnvelopeSchema;
+    const documented = new Set(Object.keys(response).map(Number));
+
+    app.route({
+      ...options,
+      method: definition.method,
+      url: definition.path,
+      onRequest: ACCESS_HOOKS[definition.access],
+      config: { ...options.config, endpoint: definition },
+      schema: {
+        tags: [...definition.tags],
+        description: definition.description,
+        ...(definition.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+        ...(definition.params ? { params: definition.params } : {}),
+        ...(definition.query ? { querystring: definition.query } : {}),
+        ...(definition.body ? { body: definition.body, consumes: [...consumesOf(definition)] } : {}),
+        response,
+      },
+      ...(checkContract
+        ? {
+            onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+              if (documented.has(reply.statusCode) || ALWAYS_ALLOWED.has(reply.statusCode)) return payload;
+              const problem = `${definition.method} ${definition.path} answered ${reply.statusCode}, which its endpoint definition does not document`;
+              request.log.error({ payload }, problem);
+              reply.code(500).header('content-type', 'application/json; charset=utf-8');
+              return JSON.stringify({ status: false, message: `${ServerMessages.serverError} (${problem})` });
+            },
+          }
+        : {}),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        reply.code(definition.success.status);
+        return handler(request as EndpointRequest<EndpointDefinition>, reply);
+      },
+    });
+  }
+}
