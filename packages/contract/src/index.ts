@@ -13,3 +13,4 @@ export * from './search';
 export * from './submissions';
 export * from './watchlist';
 export * from './admin/index';
+export * from './stripe-webhook';
