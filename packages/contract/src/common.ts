@@ -77,11 +77,14 @@ export const DateStringSchema = z
 export const SuccessEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.literal(true), message: z.string().optional(), data });
 
-export const ErrorEnvelopeSchema = z.object({
-  status: z.literal(false),
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
+/** The envelope of every failure; one named schema (`ErrorEnvelope`) in the OpenAPI document. */
+export const ErrorEnvelopeSchema = z
+  .object({
+    status: z.literal(false),
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'ErrorEnvelope' });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 export const NullDataEnvelopeSchema = SuccessEnvelope(z.null());

@@ -2,7 +2,7 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_BASE, FormLimits, successesOf, type EndpointDefinition, type FileField } from '@reeltime/contract';
 import { documentedErrors } from '../lib/endpoints';
 
@@ -190,7 +190,7 @@ export const openapiPlugin = fp(
       transform,
       exposeHeadRoutes: true,
       transformObject: (documentObject) =>
-        withJsonPartEncodings((documentObject as { openapiObject: OpenApiDocument }).openapiObject) as never,
+        withJsonPartEncodings(jsonSchemaTransformObject(documentObject) as OpenApiDocument) as never,
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
     app.log.debug({ base: API_BASE }, 'openapi ready');
