@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { defineEndpoint, IdParamsSchema } from '@reeltime/contract';
 import { errorsPlugin } from '../plugins/errors';
 import { ok } from './envelope';
-import { registerEndpoints } from './endpoints';
+import { registerEndpoints, requireEndpointDefinitions } from './endpoints';
 import { NotFound } from './errors';
 import { createResponseSerializerCompiler } from './response-serializer';
 
@@ -115,3 +115,23 @@ export function registerWithoutEveryHandler(server: FastifyInstance): void {
   // @ts-expect-error `remove` and `create` have no handler
   registerEndpoints(server, Items, { show: async () => ok({ id: 1 }) });
 }
+
+describe('an API without a definition for each route', () => {
+  it('does not start', async () => {
+    const server = Fastify({ logger: false });
+    server.decorate('ctx', { config: { env: 'test' } } as never);
+    requireEndpointDefinitions(server, '/api/v1');
+    const start = async () => {
+      await server.register(
+        async (api) => {
+          registerEndpoints(api, { show: Items.show }, { show: async () => ok({ id: 1 }) });
+          api.get('/stray', async () => ok(null));
+        },
+        { prefix: '/api/v1' },
+      );
+      await server.ready();
+    };
+    await expect(start()).rejects.toThrow('GET /api/v1/stray has no endpoint definition');
+    await server.close();
+  });
+});

@@ -169,3 +169,15 @@ export function registerEndpoints<G extends EndpointGroup>(
     });
   }
 }
+
+/**
+ * Refuses, at start, a route under `prefix` that was not registered from an endpoint definition:
+ * every API route is described by the contract, so none can exist without one.
+ */
+export function requireEndpointDefinitions(app: FastifyInstance, prefix: string): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(`${prefix}/`) || route.config?.endpoint) return;
+    const methods = ([] as string[]).concat(route.method).join(', ');
+    throw new Error(`${methods} ${route.url} has no endpoint definition: register it with registerEndpoints`);
+  });
+}
