@@ -13,10 +13,16 @@ const DECIMAL = /^\d{1,16}(\.\d{1,6})?$/;
 const wholeNumber = (message: string) =>
   numberOrText(DIGITS, message).pipe(z.number().int({ error: message }));
 
-/** A positive whole number id. */
-export const IdSchema = wholeNumber(Messages.idInvalid).pipe(
-  z.number().positive({ error: Messages.idInvalid }).max(2_147_483_647, { error: Messages.idInvalid }),
-);
+/** The largest id a row can have (a 32-bit integer column). */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A positive whole number id. The pipe's range is invisible in the request's JSON Schema (it
+ * shows what is accepted on the way in, a number or its decimal text), so `meta` states it.
+ */
+export const IdSchema = wholeNumber(Messages.idInvalid)
+  .pipe(z.number().positive({ error: Messages.idInvalid }).max(MAX_ID, { error: Messages.idInvalid }))
+  .meta({ minimum: 1, maximum: MAX_ID });
 
 export const strictNumber = (message: string) => numberOrText(DECIMAL, message);
 
@@ -37,6 +43,7 @@ export const FormLimits = {
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
+export const MAX_PAGE = 100_000;
 
 export const PageQuerySchema = z.object({
   page: wholeNumber('page must be a whole number')
@@ -44,9 +51,10 @@ export const PageQuerySchema = z.object({
       z
         .number()
         .min(1, { error: 'page must be at least 1' })
-        .max(100_000, { error: 'page must be at most 100000' }),
+        .max(MAX_PAGE, { error: `page must be at most ${MAX_PAGE}` }),
     )
-    .default(1),
+    .default(1)
+    .meta({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
   per_page: wholeNumber('per_page must be a whole number')
     .pipe(
       z
@@ -54,7 +62,8 @@ export const PageQuerySchema = z.object({
         .min(1, { error: 'per_page must be at least 1' })
         .max(MAX_PER_PAGE, { error: `per_page must be at most ${MAX_PER_PAGE}` }),
     )
-    .default(DEFAULT_PER_PAGE),
+    .default(DEFAULT_PER_PAGE)
+    .meta({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE }),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

@@ -43,6 +43,40 @@ function typeErrorsOfTheClient(): string[] {
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
 }
 
+interface ParameterObject {
+  in: string;
+  name: string;
+  required?: boolean;
+  schema: { minimum?: number; maximum?: number; maxLength?: number; anyOf?: unknown[]; type?: string };
+}
+interface OperationObject {
+  parameters?: ParameterObject[];
+}
+
+/**
+ * Values at and just past each documented limit of a parameter, with whether the server must
+ * refuse them (422). Ranges are probed with whole numbers, lengths with letters.
+ */
+function limitProbes(schema: ParameterObject['schema']): [string, boolean][] {
+  const probes: [string, boolean][] = [];
+  if (schema.maximum !== undefined) probes.push([String(schema.maximum), false], [String(schema.maximum + 1), true]);
+  if (schema.minimum !== undefined) probes.push([String(schema.minimum), false], [String(schema.minimum - 1), true]);
+  if (schema.maxLength !== undefined) {
+    probes.push(['a'.repeat(schema.maxLength), false], ['a'.repeat(schema.maxLength + 1), true]);
+  }
+  return probes;
+}
+
+/** The URL of a GET with `value` for one parameter and valid values for the other path parameters. */
+function requestFor(url: string, operation: OperationObject, probed: ParameterObject, value: string): string {
+  let target = url;
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in !== 'path') continue;
+    target = target.replace(`{${parameter.name}}`, parameter === probed ? value : '1');
+  }
+  return probed.in === 'query' ? `${target}?${probed.name}=${encodeURIComponent(value)}` : target;
+}
+
 type RunJourney = (input: {
   fetch: typeof injectFetch;
   member: { email: string; password: string };
@@ -83,6 +117,28 @@ describe('the OpenAPI document', () => {
       Object.keys(operation.responses).every((status) => status.startsWith('2')),
     );
     expect(undocumented.map(({ name }) => name)).toEqual([]);
+  });
+
+  it('states the limits of query and path parameters that the server enforces, no more and no less', async () => {
+    const admin = await signUpAdmin(server.app);
+    const paths = document.paths as Record<string, Record<string, OperationObject>>;
+    const checked: string[] = [];
+    const wrong: string[] = [];
+    for (const [url, methods] of Object.entries(paths)) {
+      const operation = methods.get;
+      if (!operation) continue;
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in !== 'query' && parameter.in !== 'path') continue;
+        for (const [value, refused] of limitProbes(parameter.schema)) {
+          const target = requestFor(url, operation, parameter, value);
+          const res = await server.app.inject({ method: 'GET', url: target, headers: admin.auth });
+          checked.push(`${target} -> ${res.statusCode}`);
+          if ((res.statusCode === 422) !== refused) wrong.push(`${target} answered ${res.statusCode}`);
+        }
+      }
+    }
+    expect(checked.length).toBeGreaterThan(40);
+    expect(wrong).toEqual([]);
   });
 
   it('is enough for a generated client to sign in, submit a movie with its images and add a person with a photo', async () => {
