@@ -81,7 +81,8 @@ export const DateStringSchema = z
       return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
     },
     { error: Messages.dateInvalid },
-  );
+  )
+  .meta({ format: 'date' });
 
 export const SuccessEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.literal(true), message: z.string().optional(), data });
