@@ -171,16 +171,24 @@ describe('people in the console', () => {
       expect(response.statusCode, JSON.stringify(parts.map((part) => part.name))).toBe(status);
       if (field) expect(response.json().errors[field]).toBeDefined();
     }
+    // A new person needs a photo, which only a form carries.
     const json = await server.app.inject({
       method: 'POST',
       url: PEOPLE,
       headers: admin,
+      payload: { name: 'Valid' },
+    });
+    expect(json.statusCode).toBe(415);
+    const wrongType = await server.app.inject({
+      method: 'PATCH',
+      url: `${PEOPLE}/999999`,
+      headers: admin,
       payload: { name: 7 },
     });
-    expect(json.statusCode).toBe(422);
+    expect(wrongType.statusCode).toBe(422);
     const extra = await server.app.inject({
-      method: 'POST',
-      url: PEOPLE,
+      method: 'PATCH',
+      url: `${PEOPLE}/999999`,
       headers: admin,
       payload: { name: 'Valid', is_admin: true },
     });
