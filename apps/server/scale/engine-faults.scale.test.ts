@@ -105,7 +105,10 @@ async function seedCatalog(site: ScaleSite, admin: Member, titles: number): Prom
 class Acknowledged {
   readonly names: string[] = [];
   async createGenre(base: string, admin: Member, name: string): Promise<number> {
-    const res = await call(base, 'POST', AdminGenresEndpoints.create.path, { token: admin.token, body: { name } });
+    const res = await call(base, 'POST', AdminGenresEndpoints.create.path, {
+      token: admin.token,
+      body: { name },
+    });
     if (res.status === 201) this.names.push(name);
     return res.status;
   }
@@ -374,7 +377,10 @@ describe('PostgreSQL restarted', () => {
         await call(base, 'GET', pathWith(ApiPaths.movieDetails, { id: titleIds[0]! }), {
           token: member.token,
         }),
-        await call(base, 'POST', AdminGenresEndpoints.create.path, { token: admin.token, body: { name: 'Refused' } }),
+        await call(base, 'POST', AdminGenresEndpoints.create.path, {
+          token: admin.token,
+          body: { name: 'Refused' },
+        }),
       );
     }
     await sleep(Math.max(0, 3_000 - (performance.now() - stoppedAt)));

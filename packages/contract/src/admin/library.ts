@@ -2,9 +2,8 @@
 import { z } from 'zod';
 import { AdminPageSchema } from '../admin';
 import { LinkTypeSchema } from '../catalog';
-import { IdParamsSchema, IdSchema, optionalField, PageQuerySchema } from '../common';
+import { IdParamsSchema, IdSchema, idWithMessages, optionalField, PageQuerySchema } from '../common';
 import { defineEndpoint } from '../endpoint';
-import { Messages } from '../messages';
 import { SubmissionStatusSchema, type SubmissionStatus } from '../submissions';
 import type { AdminEndpoint } from './endpoint';
 
@@ -76,10 +75,15 @@ export const AdminLibraryMessages = {
 const M = AdminLibraryMessages;
 
 /** A yes/no form field: JSON booleans, or `true`/`false`/`1`/`0` as form text. */
-export const FormFlagSchema = z.union(
-  [z.boolean(), z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')],
-  { error: M.flagInvalid },
-);
+const formFlag = (error: z.core.$ZodErrorMap) =>
+  z.union(
+    [
+      z.boolean(),
+      z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1'),
+    ],
+    { error },
+  );
+export const FormFlagSchema = formFlag(() => M.flagInvalid);
 
 // ---- Genres -------------------------------------------------------------------------------
 
@@ -122,7 +126,8 @@ const personEmail = z
     { error: M.personEmailInvalid },
   )
   .nullable()
-  .transform((email) => email || null);
+  .transform((email) => email || null)
+  .meta({ description: 'The private address; empty, null or left out: the person has no address.' });
 
 /**
  * The text fields of a person; the photo travels as the multipart file `photo` (required to
@@ -157,16 +162,9 @@ export type AdminPeoplePage = z.infer<typeof AdminPeoplePageSchema>;
 
 // ---- Banners ------------------------------------------------------------------------------
 
-/** The id of a title, required with its own message. */
-const bannerTitleId = z
-  .union([z.number(), z.string().regex(/^\d{1,16}$/)], {
-    error: (issue) => (issue.input === undefined ? M.bannerTitleRequired : Messages.idInvalid),
-  })
-  .pipe(IdSchema);
-
 /** A banner's fields; its art travels as the multipart file `art` (required too). */
 export const BannerBodySchema = z.strictObject({
-  title_id: bannerTitleId,
+  title_id: idWithMessages((input) => (input === undefined ? M.bannerTitleRequired : undefined)),
   /** Active unless false. */
   is_active: FormFlagSchema.optional(),
 });
@@ -174,15 +172,8 @@ export type BannerBody = z.input<typeof BannerBodySchema>;
 
 /** What an edit may change; a field left out keeps its value (null is refused: a banner always has both). */
 export const BannerPatchSchema = z.strictObject({
-  title_id: z
-    .union([z.number(), z.string().regex(/^\d{1,16}$/)], {
-      error: (issue) => (issue.input === null ? M.bannerTitleNull : Messages.idInvalid),
-    })
-    .pipe(IdSchema)
-    .optional(),
-  is_active: z
-    .union([FormFlagSchema], { error: (issue) => (issue.input === null ? M.bannerActiveNull : M.flagInvalid) })
-    .optional(),
+  title_id: idWithMessages((input) => (input === null ? M.bannerTitleNull : undefined)).optional(),
+  is_active: formFlag((issue) => (issue.input === null ? M.bannerActiveNull : M.flagInvalid)).optional(),
 });
 export type BannerPatch = z.input<typeof BannerPatchSchema>;
 
@@ -217,7 +208,8 @@ export type TitleChoice = z.infer<typeof TitleChoiceSchema>;
 // ---- Endpoints of genres, people and banners ---------------------------------------------
 
 const IMAGE_RULE = `a JPEG, PNG, WebP or GIF image of at most ${AdminLibraryLimits.imageBytes / 1024 / 1024} MB, checked by its bytes and re-encoded`;
-const IMAGE_REFUSED = 'The file is not a JPEG, PNG, WebP or GIF image (checked by its bytes), or the body is not one this endpoint reads.';
+const IMAGE_REFUSED =
+  'The file is not a JPEG, PNG, WebP or GIF image (checked by its bytes), or the body is not one this endpoint reads.';
 const IMAGE_TOO_LARGE = `The body is too large, or the image is larger than ${AdminLibraryLimits.imageBytes / 1024 / 1024} MB.`;
 
 /** The genres titles are filed under. */
@@ -259,7 +251,10 @@ export const AdminGenresEndpoints = {
     description: 'Deletes a genre no title carries.',
     params: IdParamsSchema,
     success: { status: 200, data: z.null() },
-    errors: { 404: 'The genre does not exist.', 409: 'Titles still carry the genre: the message says how many.' },
+    errors: {
+      404: 'The genre does not exist.',
+      409: 'Titles still carry the genre: the message says how many.',
+    },
   }),
 };
 
@@ -282,7 +277,8 @@ export const AdminPeopleEndpoints = {
     path: '/admin/people',
     access: 'admin',
     tags: ['admin: people'],
-    description: 'Adds a person with their photo and an optional private address (a form: the photo is required).',
+    description:
+      'Adds a person with their photo and an optional private address (a form: the photo is required).',
     encoding: 'form',
     body: PersonBodySchema,
     files: { photo: { description: `The photo: ${PHOTO_FILE}.`, required: true } },

@@ -111,6 +111,8 @@ export const TitleTrailerSchema = z
       .string({ error: M.trailerUrlInvalid })
       .trim()
       .max(L.url, { error: M.trailerUrlInvalid })
+      .regex(/^https?:\/\//i, { error: M.trailerUrlInvalid })
+      .meta({ format: 'uri' })
       .pipe(z.url({ protocol: /^https?$/, error: M.trailerUrlInvalid })),
   })
   .superRefine((trailer, issues) => {
@@ -224,7 +226,8 @@ export const UpdateTitleBodySchema = z
       issues.addIssue({ code: 'custom', path: [], message: M.nothingToChange });
     }
     refineCast(fields, issues);
-  });
+  })
+  .meta({ minProperties: 1 });
 export type UpdateTitleBody = z.input<typeof UpdateTitleBodySchema>;
 export type UpdateTitle = z.output<typeof UpdateTitleBodySchema>;
 
@@ -367,7 +370,8 @@ export const UpdateSeasonBodySchema = z
   .partial()
   .refine((fields) => fields.season_number !== undefined || fields.name !== undefined, {
     error: M.nothingToChange,
-  });
+  })
+  .meta({ minProperties: 1 });
 export type UpdateSeasonBody = z.input<typeof UpdateSeasonBodySchema>;
 
 /** Every item of the parent exactly once, in the new order; they are numbered 1, 2, 3... */
@@ -376,7 +380,8 @@ export const OrderBodySchema = z.strictObject({
     .array(IdSchema, { error: M.orderInvalid })
     .min(1, { error: M.orderInvalid })
     .max(L.orderItems, { error: M.orderInvalid })
-    .refine((ids) => new Set(ids).size === ids.length, { error: M.orderInvalid }),
+    .refine((ids) => new Set(ids).size === ids.length, { error: M.orderInvalid })
+    .meta({ uniqueItems: true }),
 });
 export type OrderBody = z.input<typeof OrderBodySchema>;
 
@@ -405,12 +410,14 @@ export const UpdateEpisodeBodySchema = z
   .partial()
   .refine((fields) => Object.values(fields).some((value) => value !== undefined), {
     error: M.nothingToChange,
-  });
+  })
+  .meta({ minProperties: 1 });
 export type UpdateEpisodeBody = z.input<typeof UpdateEpisodeBodySchema>;
 
 const tags = ['admin'];
 const IMAGE_FILE = 'a JPEG, PNG, WebP or GIF image of at most 10 MB, checked by its bytes';
-const IMAGE_REFUSED = 'The file is not a JPEG, PNG, WebP or GIF image (checked by its bytes), or the body is not a form.';
+const IMAGE_REFUSED =
+  'The file is not a JPEG, PNG, WebP or GIF image (checked by its bytes), or the body is not a form.';
 const IMAGE_TOO_LARGE = 'The body is too large, or an image is larger than 10 MB.';
 
 /** The console's titles. */
@@ -440,7 +447,8 @@ export const AdminTitlesEndpoints = {
     path: '/admin/titles/bulk',
     access: 'admin',
     tags,
-    description: 'Publishes or unpublishes up to 100 titles at once; nothing changes when any id is unknown (422).',
+    description:
+      'Publishes or unpublishes up to 100 titles at once; nothing changes when any id is unknown (422).',
     body: BulkTitlesBodySchema,
     success: { status: 200, data: BulkTitlesResultSchema },
   }),

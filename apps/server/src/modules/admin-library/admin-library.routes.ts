@@ -49,7 +49,8 @@ export async function adminLibraryRoutes(app: FastifyInstance): Promise<void> {
     titleChoices: async (request) => ok(await banners.titleChoices(request.query.search)),
     create: async (request) =>
       ok(await banners.create(request.user!.id, request.body, request.uploads.get('art')), M.bannerCreated),
-    reorder: async (request) => ok(await banners.reorder(request.user!.id, request.body.ids), M.bannersReordered),
+    reorder: async (request) =>
+      ok(await banners.reorder(request.user!.id, request.body.ids), M.bannersReordered),
     update: async (request) =>
       ok(
         await banners.update(request.user!.id, request.params.id, request.body, request.uploads.get('art')),

@@ -112,6 +112,38 @@ describe('people in the console', () => {
     expect(JSON.parse(audit[0]!.after!)).toMatchObject({ name: 'New Name', email: 'new@example.com' });
   });
 
+  it('removes the address when an edit sends null, empty text or no address, as the document says', async () => {
+    const created = (
+      await send('POST', PEOPLE, [
+        { name: 'name', value: 'Has Address' },
+        { name: 'email', value: 'has@example.com' },
+        imagePart('photo', photo),
+      ])
+    ).json().data as AdminPerson;
+    const edit = (payload: object) =>
+      server.app.inject({ method: 'PATCH', url: `${PEOPLE}/${created.id}`, headers: admin, payload });
+    const document = (await server.app.inject('/api/docs/json')).json();
+    const email = document.paths['/api/v1/admin/people/{id}'].patch.requestBody.content['application/json']
+      .schema.properties.email as { nullable?: boolean; description?: string };
+    expect(email.nullable).toBe(true);
+    expect(email.description).toMatch(/null/);
+
+    for (const payload of [
+      { name: 'Has Address', email: null },
+      { name: 'Has Address', email: '' },
+      { name: 'Has Address' },
+    ]) {
+      expect((await edit({ name: 'Has Address', email: 'has@example.com' })).json().data.email).toBe(
+        'has@example.com',
+      );
+      const cleared = await edit(payload);
+      expect(cleared.statusCode, JSON.stringify(payload)).toBe(200);
+      expect(cleared.json().data, JSON.stringify(payload)).toMatchObject({ email: null, has_email: false });
+    }
+    expect((await edit({ name: 'Has Address', email: 'not-an-address' })).statusCode).toBe(422);
+    expect((await edit({ name: 'Has Address', email: 7 })).statusCode).toBe(422);
+  });
+
   it('refuses to delete someone cast in a title, and deletes them with their photo otherwise', async () => {
     const person = (
       await send('POST', PEOPLE, [{ name: 'name', value: 'Cast Member' }, imagePart('photo', photo)])

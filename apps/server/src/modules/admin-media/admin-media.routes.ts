@@ -80,7 +80,8 @@ export async function adminMediaRoutes(app: FastifyInstance): Promise<void> {
     targets: async (request) => ok(await media.targets(request.query.q)),
     list: async (request) => ok(await media.list(request.query)),
     detail: async (request) => ok(await media.detail(request.params.id)),
-    retry: async (request) => ok(await media.retry(request.params.id, request.user!.id), AdminMediaMessages.retried),
+    retry: async (request) =>
+      ok(await media.retry(request.params.id, request.user!.id), AdminMediaMessages.retried),
     cancel: async (request) =>
       ok(await media.cancel(request.params.id, request.user!.id), AdminMediaMessages.cancelled),
     remove: async (request) => {
@@ -89,7 +90,12 @@ export async function adminMediaRoutes(app: FastifyInstance): Promise<void> {
     },
     addCaption: async (request) =>
       ok(
-        await media.addCaption(request.params.id, request.body, request.uploads.get('file'), request.user!.id),
+        await media.addCaption(
+          request.params.id,
+          request.body,
+          request.uploads.get('file'),
+          request.user!.id,
+        ),
         AdminMediaMessages.captionAdded,
       ),
     deleteCaption: async (request) => {

@@ -14,7 +14,10 @@ export async function adminSeasonsRoutes(app: FastifyInstance): Promise<void> {
     createSeason: async (request) =>
       ok(await seasons.createSeason(request.user!.id, request.params.id, request.body), M.seasonCreated),
     orderSeasons: async (request) =>
-      ok(await seasons.orderSeasons(request.user!.id, request.params.id, request.body.ids), M.seasonsReordered),
+      ok(
+        await seasons.orderSeasons(request.user!.id, request.params.id, request.body.ids),
+        M.seasonsReordered,
+      ),
     updateSeason: async (request) =>
       ok(await seasons.updateSeason(request.user!.id, request.params.id, request.body), M.seasonSaved),
     deleteSeason: async (request) => {
@@ -36,7 +39,11 @@ export async function adminSeasonsRoutes(app: FastifyInstance): Promise<void> {
     },
     saveEpisodeThumbnail: async (request) =>
       ok(
-        await seasons.saveEpisodeThumbnail(request.user!.id, request.params.id, request.uploads.get('thumbnail')),
+        await seasons.saveEpisodeThumbnail(
+          request.user!.id,
+          request.params.id,
+          request.uploads.get('thumbnail'),
+        ),
         M.imagesSaved,
       ),
   });
