@@ -468,7 +468,7 @@ export const AdminTitlesEndpoints = {
     access: 'admin',
     tags,
     description:
-      'Changes the fields sent (at least one); `genre_ids` and `cast` replace the lists, null clears `release_date`, `duration_minutes` and `trailer`. A show with seasons cannot become a movie, nor a movie with its own video a show (422).',
+      'Changes the fields sent (at least one); `genre_ids` and `cast` replace the lists, null clears `release_date`, `duration_minutes` and `trailer`. The trailer and cast rules of create apply. A show with seasons cannot become a movie, nor a movie with its own video a show (422).',
     params: IdParamsSchema,
     body: UpdateTitleBodySchema,
     success: { status: 200, data: AdminTitleDetailSchema },
