@@ -25,7 +25,6 @@ import { FORM_OR_JSON } from '../../plugins/content-types';
 import { createBannersService } from './banners.service';
 import { createGenresService } from './genres.service';
 import { createPeopleService } from './people.service';
-import { submissionsReviewRoutes } from './submissions-review.routes';
 
 const security = [{ bearer: [] }];
 const IMAGE_RULE = 'a JPEG, PNG, WebP or GIF image of at most 8 MB, checked by its bytes and re-encoded';
@@ -290,6 +289,4 @@ export async function adminLibraryRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   }
-
-  await app.register(submissionsReviewRoutes);
 }

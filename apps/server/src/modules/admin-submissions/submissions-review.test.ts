@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
-  AdminLibraryMessages as M,
+  AdminSubmissionsMessages as M,
   type AdminSubmission,
   type AdminSubmissionsPage,
   type MySubmission,
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { signUp, signUpAdmin } from '../../testing/http';
 import { catalogFixtures } from '../catalog/catalog.fixtures';
-import { API, auditRows, countRows, submitMovie } from './admin-library.fixtures';
+import { API, auditRows, countRows, submitMovie } from '../admin-library/admin-library.fixtures';
 
 const QUEUE = `${API}/admin/submissions`;
 
@@ -81,6 +81,17 @@ describe('the submissions review queue', () => {
       all.items.map((item) => item.id).indexOf(newer),
     );
     expect((await queue('?status=rejected')).items.every((item) => item.status === 'rejected')).toBe(true);
+  });
+
+  it('reads an empty status as every status, like the other console lists', async () => {
+    const member = await signUp(server.app);
+    const pending = await submitMovie(server.app, member.auth);
+    await reject(await submitMovie(server.app, member.auth), { reason: 'Not for this site' });
+    const all = await queue('');
+    expect(new Set(all.items.map((item) => item.status))).toEqual(new Set(['pending', 'rejected']));
+    const emptyStatus = await queue('?status=');
+    expect(emptyStatus.items.map((item) => item.id)).toEqual(all.items.map((item) => item.id));
+    expect(emptyStatus.items.map((item) => item.id)).toContain(pending);
   });
 
   it('approves into an unpublished draft title with poster, trailer and cast, mails the member and shows Approved', async () => {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import {
-  AdminMembersMessages as Said,
+  AdminMailMessages as Said,
   API_BASE,
   ApiPaths,
   type AdminMailList,
@@ -158,6 +158,9 @@ describe('the mail outbox', () => {
     expect(sent.items.map((mail) => mail.to)).toEqual(['bounced@example.com']);
     const none = (await call('GET', '/admin/mail?search=_')).json().data as AdminMailList;
     expect(none.total).toBe(0);
+
+    const emptyStatus = (await call('GET', '/admin/mail?status=&search=')).json().data as AdminMailList;
+    expect(emptyStatus.items.map((mail) => mail.id)).toEqual(all.items.map((mail) => mail.id));
 
     const bad = await call('GET', '/admin/mail?status=lost&per_page=0');
     expect(bad.statusCode).toBe(422);

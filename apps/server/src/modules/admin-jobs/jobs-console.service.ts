@@ -1,5 +1,5 @@
 import {
-  AdminMembersMessages as Said,
+  AdminJobsMessages as Said,
   type AdminJob,
   type AdminJobList,
   type AdminJobsFilter,

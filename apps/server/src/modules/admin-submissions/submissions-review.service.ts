@@ -1,5 +1,5 @@
 import {
-  AdminLibraryMessages as M,
+  AdminSubmissionsMessages as M,
   linkIsOnPlatform,
   type AdminSubmission,
   type AdminSubmissionsPage,
@@ -19,14 +19,14 @@ import {
   DRAFT_POSTER_FOLDER,
   DRAFT_THUMBNAIL_FOLDER,
   PERSON_PHOTO,
-} from './library-images';
-import { createPeopleRepository } from './people.repository';
+} from '../admin-library/library-images';
+import { createPeopleRepository } from '../admin-library/people.repository';
 import { submissionApprovedMail, submissionRejectedMail } from './submission-review-mail';
 import {
   createSubmissionsReviewRepository,
   type SubmissionCastRow,
   type SubmissionRow,
-} from './submissions-review.repository';
+} from '../admin-library/submissions-review.repository';
 import { siteIdentity } from '../site-settings/site-settings.service';
 
 type ReviewQuery = z.output<typeof AdminSubmissionsQuerySchema>;

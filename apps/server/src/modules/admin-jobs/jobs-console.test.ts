@@ -1,4 +1,4 @@
-import { AdminMembersMessages as Said, API_BASE, type AdminJob, type AdminJobList } from '@reeltime/contract';
+import { AdminJobsMessages as Said, API_BASE, type AdminJob, type AdminJobList } from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobHandlers } from '../../jobs/job-map';
 import { createDatabaseJobRunner } from '../../jobs/runner';
@@ -86,6 +86,22 @@ describe('GET /admin/jobs', () => {
     const res = await call('GET', '/admin/jobs?state=stuck&type=DROP%20TABLE&page=-1');
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['page', 'state', 'type']);
+  });
+
+  it('reads an empty filter as no filter, as the console sends an unset choice', async () => {
+    const all = (await call('GET', '/admin/jobs')).json().data as AdminJobList;
+    const res = await call('GET', '/admin/jobs?state=&type=');
+    expect(res.statusCode).toBe(200);
+    expect((res.json().data as AdminJobList).items.map((job) => job.id)).toEqual(
+      all.items.map((job) => job.id),
+    );
+    expect(all.total).toBeGreaterThan(1);
+  });
+
+  it('refuses a type longer than any job name with the field named', async () => {
+    const res = await call('GET', `/admin/jobs?type=${'a'.repeat(65)}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.type).toBeDefined();
   });
 });
 

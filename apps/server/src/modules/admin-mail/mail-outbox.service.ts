@@ -1,5 +1,5 @@
 import {
-  AdminMembersMessages as Said,
+  AdminMailMessages as Said,
   type AdminMailList,
   type AdminMailMessage,
   type AdminMailFilter,
@@ -9,7 +9,11 @@ import type { AppContext } from '../../context';
 import { Conflict, NotFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import { auditActor, recordAudit } from '../audit/audit';
-import { createMailOutboxRepository, type OutboxRow, type OutboxSummaryRow } from './mail-outbox.repository';
+import {
+  createMailOutboxRepository,
+  type OutboxRow,
+  type OutboxSummaryRow,
+} from '../admin-members/mail-outbox.repository';
 
 const iso = (at: number) => new Date(at).toISOString();
 

@@ -1,6 +1,6 @@
 import type { AdminOverview, VideoCounts } from '@reeltime/contract';
 import type { AppContext } from '../../context';
-import { createAdminRepository } from './admin.repository';
+import { createAdminRepository } from '../admin/admin.repository';
 import { mediaStorageUsage } from './media-storage';
 
 const DAY_MS = 86_400_000;
@@ -18,7 +18,7 @@ export function lastDays(now: number, days: number): string[] {
   return Array.from({ length: days }, (_, index) => utcDay(now - (days - 1 - index) * DAY_MS));
 }
 
-export function createAdminService(ctx: Pick<AppContext, 'db' | 'jobs' | 'files' | 'cache'>) {
+export function createOverviewService(ctx: Pick<AppContext, 'db' | 'jobs' | 'files' | 'cache'>) {
   const repo = createAdminRepository(ctx.db);
   return {
     /** How big the site is, what it earns and is watched, and where its media and jobs stand. */
@@ -68,4 +68,4 @@ export function createAdminService(ctx: Pick<AppContext, 'db' | 'jobs' | 'files'
     },
   };
 }
-export type AdminService = ReturnType<typeof createAdminService>;
+export type OverviewService = ReturnType<typeof createOverviewService>;
