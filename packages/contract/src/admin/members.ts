@@ -141,7 +141,7 @@ const actorNoLongerAdmin =
   'The token is not an administrator’s, or the acting account stopped being an enabled admin meanwhile.';
 
 /** A change to one member, answered with the member as it is afterwards. */
-const memberAction = (path: string, description: string, conflict?: string) =>
+const memberAction = <const Path extends string>(path: Path, description: string, conflict?: string) =>
   defineEndpoint({
     method: 'POST',
     path,

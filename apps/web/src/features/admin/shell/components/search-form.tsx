@@ -20,7 +20,7 @@ export function SearchForm({ label, placeholder, value, onSearch }: SearchFormPr
   };
 
   return (
-    <form role="search" className="members-search" onSubmit={submit}>
+    <form role="search" className="admin-search" onSubmit={submit}>
       <label htmlFor={id} className="form-label">
         {label}
       </label>

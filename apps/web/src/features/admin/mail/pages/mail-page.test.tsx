@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AdminMembersMessages } from '@reeltime/contract';
+import { AdminMailMessages } from '@reeltime/contract';
 import { ok } from '../../../../testing/fetch-mock';
 import { renderWithRouter } from '../../../../testing/render';
 import { mailMessage } from '../testing/fixtures';
@@ -30,7 +30,7 @@ describe('Mail page', () => {
       'GET /admin/mail/:id': ok(mailMessage()),
       'POST /admin/mail/:id/retry': ok(
         mailMessage({ status: 'pending', last_error: null }),
-        AdminMembersMessages.mailRequeued,
+        AdminMailMessages.mailRequeued,
       ),
     });
     renderWithRouter(<MailPage />, { path: '/admin/mail' });
@@ -49,7 +49,7 @@ describe('Mail page', () => {
     expect(dialog).toHaveTextContent('Hello Grace, open this link.');
 
     await user.click(within(dialog).getByRole('button', { name: 'Send again' }));
-    expect(await screen.findByText(AdminMembersMessages.mailRequeued)).toBeInTheDocument();
+    expect(await screen.findByText(AdminMailMessages.mailRequeued)).toBeInTheDocument();
     expect(api.adminCalls('POST /admin/mail/:id/retry')[0]!.url.pathname).toBe('/api/v1/admin/mail/21/retry');
     expect(within(dialog).queryByRole('button', { name: 'Send again' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../../lib/api-client';
 import { ModalDialog } from '../../../../components/modal-dialog';
 import { StatusBadge } from '../../shell/components/status-badge';
-import { mailMessageQuery } from '../api/members-queries';
-import { formatDateTime } from './format-time';
+import { formatDateTime } from '../../shell/components/format-time';
+import { mailMessageQuery } from '../api/mail-api';
 
 /**
  * Put before a message's HTML in its frame: nothing outside the message loads (no tracking
@@ -35,7 +35,7 @@ export function MailMessageDialog({ id, onClose, onRetry, retrying = false }: Ma
       ) : null}
       {message.data ? (
         <div className="mail-message">
-          <dl className="member-facts">
+          <dl className="admin-facts">
             <dt>To</dt>
             <dd>{message.data.to}</dd>
             {message.data.reply_to ? (

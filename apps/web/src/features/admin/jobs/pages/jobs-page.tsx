@@ -1,16 +1,14 @@
-import '../members.scss';
+import '../jobs.scss';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_JOB_STATES, type AdminJob, type AdminJobState } from '@reeltime/contract';
-import { adminRequest } from '../../admin-api';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { ConfirmAction } from '../../shell/components/confirm-action';
 import { type Column } from '../../shell/components/data-table';
 import { FilterSelect, PagedList } from '../../shell/components/paged-list';
 import { StatusBadge } from '../../shell/components/status-badge';
-import { useAdminMutation } from '../../shell/components/use-admin-mutation';
 import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
-import { jobsQuery, membersKeys } from '../api/members-queries';
-import { formatDateTime } from '../components/format-time';
+import { formatDateTime } from '../../shell/components/format-time';
+import { jobsQuery, useCancelJob, useRetryJob } from '../api/jobs-api';
 
 const PER_PAGE = 25;
 
@@ -51,16 +49,8 @@ export function JobsPage() {
   );
   const live = jobs.data?.items.some((job) => job.state === 'running' || job.state === 'queued') ?? false;
 
-  const retry = useAdminMutation({
-    mutationFn: (id: number) => adminRequest('POST /admin/jobs/:id/retry', { params: { id } }),
-    successMessage: (envelope) => envelope.message ?? 'Queued again.',
-    invalidate: [membersKeys.jobs],
-  });
-  const cancel = useAdminMutation({
-    mutationFn: (id: number) => adminRequest('POST /admin/jobs/:id/cancel', { params: { id } }),
-    successMessage: (envelope) => envelope.message ?? 'Cancelled.',
-    invalidate: [membersKeys.jobs],
-  });
+  const retry = useRetryJob();
+  const cancel = useCancelJob();
 
   const columns: Column<AdminJob>[] = [
     {
@@ -88,7 +78,7 @@ export function JobsPage() {
       header: 'Last error',
       cell: (job) =>
         job.last_error ? (
-          <span className="text-danger small mail-error" title={job.last_error}>
+          <span className="text-danger small admin-error-text" title={job.last_error}>
             {job.last_error}
           </span>
         ) : (

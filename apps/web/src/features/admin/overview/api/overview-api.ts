@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminCall } from '../../admin-api';
+import { AdminOverviewEndpoints } from '@reeltime/contract';
+import { callEndpoint } from '../../../../lib/api-client';
 
 export const overviewKey = ['admin', 'overview'] as const;
 
@@ -7,6 +8,6 @@ export const overviewKey = ['admin', 'overview'] as const;
 export const overviewQuery = () =>
   queryOptions({
     queryKey: overviewKey,
-    queryFn: ({ signal }) => adminCall('GET /admin/overview', { signal }),
+    queryFn: ({ signal }) => callEndpoint(AdminOverviewEndpoints.overview, { signal }),
     refetchInterval: 60_000,
   });

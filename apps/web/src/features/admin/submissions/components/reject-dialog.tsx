@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { AdminLibraryLimits, RejectSubmissionBodySchema } from '@reeltime/contract';
+import { AdminSubmissionsLimits, RejectSubmissionBodySchema } from '@reeltime/contract';
 import { ModalDialog } from '../../../../components/modal-dialog';
 import { applyFieldErrors } from '../../../../lib/form-errors';
 
@@ -35,7 +35,7 @@ export function RejectDialog({ title, onReject, onClose }: RejectDialogProps) {
 
   return (
     <ModalDialog title={`Reject “${title}”`} onClose={onClose} busy={isSubmitting}>
-      <form className="library-dialog-form" onSubmit={onSubmit} noValidate>
+      <form className="submission-reject-form" onSubmit={onSubmit} noValidate>
         <label htmlFor="reject-reason" className="form-label">
           Reason (sent to the member)
         </label>
@@ -48,7 +48,7 @@ export function RejectDialog({ title, onReject, onClose }: RejectDialogProps) {
           {...register('reason')}
         />
         <div id="reject-reason-count" className="form-text text-end">
-          {length} / {AdminLibraryLimits.rejectionReason}
+          {length} / {AdminSubmissionsLimits.rejectionReason}
         </div>
         {errors.reason ? (
           <div id="reject-reason-error" className="invalid-feedback d-block" role="alert">

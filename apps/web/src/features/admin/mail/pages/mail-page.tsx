@@ -1,18 +1,16 @@
-import '../members.scss';
+import '../mail.scss';
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ADMIN_MAIL_STATUSES, type AdminMailSummary, type MailStatus } from '@reeltime/contract';
-import { adminRequest } from '../../admin-api';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { type Column } from '../../shell/components/data-table';
 import { FilterSelect, PagedList } from '../../shell/components/paged-list';
 import { StatusBadge } from '../../shell/components/status-badge';
-import { useAdminMutation } from '../../shell/components/use-admin-mutation';
 import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
-import { mailQuery, membersKeys } from '../api/members-queries';
-import { formatDateTime } from '../components/format-time';
+import { formatDateTime } from '../../shell/components/format-time';
+import { SearchForm } from '../../shell/components/search-form';
+import { mailQuery, useRetryMail } from '../api/mail-api';
 import { MailMessageDialog } from '../components/mail-message-dialog';
-import { SearchForm } from '../components/search-form';
 
 const PER_PAGE = 25;
 const STATUS_LABELS: Record<MailStatus, string> = {
@@ -24,7 +22,6 @@ const STATUS_LABELS: Record<MailStatus, string> = {
 
 /** The console's Mail section: the outbox, a message's content, and a second try for failed ones. */
 export function MailPage() {
-  const queryClient = useQueryClient();
   const url = useUrlState({ status: '', search: '', page: '1' });
   const status = (ADMIN_MAIL_STATUSES as readonly string[]).includes(url.values.status)
     ? (url.values.status as MailStatus)
@@ -35,13 +32,7 @@ export function MailPage() {
   );
   const [open, setOpen] = useState<number | null>(null);
 
-  const retry = useAdminMutation({
-    mutationFn: (id: number) => adminRequest('POST /admin/mail/:id/retry', { params: { id } }),
-    successMessage: (envelope) => envelope.message ?? 'Queued again.',
-    invalidate: [[...membersKeys.mail, 'list']],
-    onSuccess: (envelope) =>
-      queryClient.setQueryData(membersKeys.mailMessage(envelope.data.id), envelope.data),
-  });
+  const retry = useRetryMail();
 
   const columns: Column<AdminMailSummary>[] = [
     {
@@ -78,7 +69,7 @@ export function MailPage() {
       header: 'Last error',
       cell: (message) =>
         message.last_error ? (
-          <span className="text-danger small mail-error" title={message.last_error}>
+          <span className="text-danger small admin-error-text" title={message.last_error}>
             {message.last_error}
           </span>
         ) : (

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminSubmission } from '@reeltime/contract';
 import { formatDay } from '../../../../lib/format';
+import { PersonAvatar } from '../../library/components/person-avatar';
 import { ConfirmAction } from '../../shell/components/confirm-action';
 import { StatusBadge } from '../../shell/components/status-badge';
-import { PersonAvatar } from './person-avatar';
 import { RejectDialog } from './reject-dialog';
 import { SubmissionLink } from './submission-link';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AdminLibraryMessages as M, type AdminSubmission } from '@reeltime/contract';
+import { AdminSubmissionsMessages as M, type AdminSubmission } from '@reeltime/contract';
 import { mockAdminApi } from '../../../../testing/admin-fetch-mock';
 import { fail, ok } from '../../../../testing/fetch-mock';
 import { renderWithRouter } from '../../../../testing/render';

@@ -1,17 +1,16 @@
 import '../../library/library.scss';
+import '../submissions.scss';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { SUBMISSION_STATUSES, type AdminSubmission, type SubmissionStatus } from '@reeltime/contract';
+import { SUBMISSION_STATUSES, type SubmissionStatus } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';
-import { adminCall } from '../../admin-api';
-import { libraryKeys, submissionsQuery } from '../../library/api/library-queries';
-import { SubmissionCard } from '../../library/components/submission-card';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { EmptyState } from '../../shell/components/empty-state';
 import { Pagination } from '../../shell/components/pagination';
-import { useAdminMutation } from '../../shell/components/use-admin-mutation';
 import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
+import { submissionsQuery, useApproveSubmission, useRejectSubmission } from '../api/submissions-api';
+import { SubmissionCard } from '../components/submission-card';
 
 const PER_PAGE = 10;
 const STATUS_LABELS: Record<SubmissionStatus | 'all', string> = {
@@ -30,23 +29,12 @@ export function SubmissionsReviewPage() {
     : undefined;
   const page = pageNumber(url.values.page);
   const submissions = useQuery(submissionsQuery({ ...(status ? { status } : {}), page, per_page: PER_PAGE }));
-  const invalidate = [libraryKeys.submissions];
 
-  const approve = useAdminMutation({
-    mutationFn: (submission: AdminSubmission) =>
-      adminCall('POST /admin/submissions/:id/approve', { params: { id: submission.id } }),
-    successMessage: (result, submission) =>
-      `“${submission.title}” approved: draft title #${result.draft_title_id} created, unpublished.`,
-    invalidate,
-    onSuccess: (result, submission) =>
+  const approve = useApproveSubmission({
+    onApproved: (result, submission) =>
       setApproved({ title: submission.title, titleId: result.draft_title_id }),
   });
-  const reject = useAdminMutation({
-    mutationFn: ({ submission, reason }: { submission: AdminSubmission; reason: string }) =>
-      adminCall('POST /admin/submissions/:id/reject', { params: { id: submission.id }, body: { reason } }),
-    successMessage: (_result, { submission }) => `“${submission.title}” rejected; the member was told why.`,
-    invalidate,
-  });
+  const reject = useRejectSubmission();
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AdminMembersMessages, type AdminJob } from '@reeltime/contract';
+import { AdminJobsMessages, type AdminJob } from '@reeltime/contract';
 import { ok } from '../../../../testing/fetch-mock';
 import { renderWithRouter } from '../../../../testing/render';
 import { job } from '../testing/fixtures';
@@ -50,11 +50,8 @@ describe('Jobs page', () => {
     });
     const api = mockAdminApi({
       'GET /admin/jobs': list([failed, queued]),
-      'POST /admin/jobs/:id/retry': ok(job({ id: 40, state: 'queued' }), AdminMembersMessages.jobRequeued),
-      'POST /admin/jobs/:id/cancel': ok(
-        job({ id: 41, state: 'cancelled' }),
-        AdminMembersMessages.jobCancelled,
-      ),
+      'POST /admin/jobs/:id/retry': ok(job({ id: 40, state: 'queued' }), AdminJobsMessages.jobRequeued),
+      'POST /admin/jobs/:id/cancel': ok(job({ id: 41, state: 'cancelled' }), AdminJobsMessages.jobCancelled),
     });
     renderWithRouter(<JobsPage />, { path: '/admin/jobs?state=failed' });
     const user = userEvent.setup();
@@ -62,12 +59,12 @@ describe('Jobs page', () => {
     expect(api.adminCalls('GET /admin/jobs')[0]!.url.searchParams.get('state')).toBe('failed');
 
     await user.click(screen.getByRole('button', { name: 'Retry job 40 (transcode)' }));
-    expect(await screen.findByText(AdminMembersMessages.jobRequeued)).toBeInTheDocument();
+    expect(await screen.findByText(AdminJobsMessages.jobRequeued)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Cancel job 41 (mail.deliver)' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel job 41?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the job' }));
-    expect(await screen.findByText(AdminMembersMessages.jobCancelled)).toBeInTheDocument();
+    expect(await screen.findByText(AdminJobsMessages.jobCancelled)).toBeInTheDocument();
     expect(api.adminCalls('POST /admin/jobs/:id/cancel')[0]!.url.pathname).toBe(
       '/api/v1/admin/jobs/41/cancel',
     );
