@@ -22,6 +22,9 @@ const Timestamp = z.string();
 export const ADMIN_JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type AdminJobState = (typeof ADMIN_JOB_STATES)[number];
 
+/** The longest payload summary a job is listed with. */
+export const PAYLOAD_SUMMARY_MAX = 300;
+
 /** The longest job name the type filter takes. */
 export const JOB_TYPE_MAX = 64;
 
@@ -55,7 +58,7 @@ export const AdminJobSchema = z.object({
   created_at: Timestamp,
   updated_at: Timestamp,
   /** What the job works on, as `key: value` pairs; text values that could be private are left out. */
-  payload_summary: z.string(),
+  payload_summary: z.string().max(PAYLOAD_SUMMARY_MAX),
 });
 export type AdminJob = z.infer<typeof AdminJobSchema>;
 

@@ -128,9 +128,9 @@ export const AdminMemberDetailSchema = AdminMemberSummarySchema.extend({
   subscriptions: z.array(AdminMemberSubscriptionSchema),
   payments: z.array(AdminMemberPaymentSchema),
   /** The last 20, newest first. */
-  progress: z.array(AdminMemberProgressSchema),
+  progress: z.array(AdminMemberProgressSchema).max(20),
   /** The last 20, newest first. */
-  views: z.array(AdminMemberViewSchema),
+  views: z.array(AdminMemberViewSchema).max(20),
 });
 export type AdminMemberDetail = z.infer<typeof AdminMemberDetailSchema>;
 

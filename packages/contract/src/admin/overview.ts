@@ -3,6 +3,11 @@ import { z } from 'zod';
 import { CountSchema } from '../admin';
 import { defineEndpoint } from '../endpoint';
 
+/** Days in the overview's views chart, today last. */
+export const OVERVIEW_CHART_DAYS = 30;
+/** Recent job failures the overview lists. */
+export const OVERVIEW_RECENT_FAILURES = 10;
+
 export const AdminOverviewMessages = {
   overviewFailed: 'The overview could not be loaded.',
 } as const;
@@ -78,10 +83,10 @@ export const AdminOverviewSchema = z.object({
   /** Payments since the first of this month (UTC), per currency. */
   revenue_this_month: z.array(RevenueSchema),
   /** The last 30 UTC days, oldest first, today last; a day without views is 0. */
-  views_per_day: z.array(DailyViewsSchema),
+  views_per_day: z.array(DailyViewsSchema).length(OVERVIEW_CHART_DAYS),
   storage: StorageUsageSchema,
   /** The 10 most recent, newest first. */
-  recent_job_failures: z.array(JobFailureSchema),
+  recent_job_failures: z.array(JobFailureSchema).max(OVERVIEW_RECENT_FAILURES),
 });
 export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
 

@@ -1,10 +1,11 @@
+import { PAYLOAD_SUMMARY_MAX as MAX_LENGTH } from '@reeltime/contract';
+
 /**
  * Text values shown in a job's payload summary. Any other text is left out (shown as `…`), so a
  * job added later that carries a secret or a file path never puts it on the operator's screen.
  */
 const SHOWN_TEXT_KEYS = new Set(['email', 'language', 'name']);
 const MAX_TEXT = 80;
-const MAX_LENGTH = 300;
 
 function describe(key: string, value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);

@@ -1,11 +1,14 @@
-import type { AdminOverview, VideoCounts } from '@reeltime/contract';
+import {
+  OVERVIEW_CHART_DAYS as CHART_DAYS,
+  OVERVIEW_RECENT_FAILURES as RECENT_FAILURES,
+  type AdminOverview,
+  type VideoCounts,
+} from '@reeltime/contract';
 import type { AppContext } from '../../context';
 import { createAdminRepository } from '../admin/admin.repository';
 import { mediaStorageUsage } from './media-storage';
 
 const DAY_MS = 86_400_000;
-const CHART_DAYS = 30;
-const RECENT_FAILURES = 10;
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const startOfUtcMonth = (ms: number) => {
