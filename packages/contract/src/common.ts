@@ -38,23 +38,24 @@ export const FormLimits = {
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
 
+/**
+ * A whole number from `min` to `max`, sent as JSON or as decimal text; the bounds show in the
+ * OpenAPI document on its number form.
+ */
+const boundedWholeNumber = (name: string, min: number, max: number) => {
+  const bounds = z
+    .number()
+    .int({ error: `${name} must be a whole number` })
+    .min(min, { error: `${name} must be at least ${min}` })
+    .max(max, { error: `${name} must be at most ${max}` });
+  return z.union([bounds, z.string().regex(DIGITS).transform(Number).pipe(bounds)], {
+    error: `${name} must be a whole number`,
+  });
+};
+
 export const PageQuerySchema = z.object({
-  page: wholeNumber('page must be a whole number')
-    .pipe(
-      z
-        .number()
-        .min(1, { error: 'page must be at least 1' })
-        .max(100_000, { error: 'page must be at most 100000' }),
-    )
-    .default(1),
-  per_page: wholeNumber('per_page must be a whole number')
-    .pipe(
-      z
-        .number()
-        .min(1, { error: 'per_page must be at least 1' })
-        .max(MAX_PER_PAGE, { error: `per_page must be at most ${MAX_PER_PAGE}` }),
-    )
-    .default(DEFAULT_PER_PAGE),
+  page: boundedWholeNumber('page', 1, 100_000).default(1),
+  per_page: boundedWholeNumber('per_page', 1, MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

@@ -136,7 +136,6 @@ export type AdminMemberDetail = z.infer<typeof AdminMemberDetailSchema>;
 
 const tags = ['admin: members'];
 
-const memberNotFound = 'There is no member with this id.';
 const actorNoLongerAdmin =
   'The token is not an administrator’s, or the acting account stopped being an enabled admin meanwhile.';
 
@@ -150,7 +149,11 @@ const memberAction = <const Path extends string>(path: Path, description: string
     description,
     params: IdParamsSchema,
     success: { status: 200, data: AdminMemberDetailSchema },
-    errors: { 403: actorNoLongerAdmin, 404: memberNotFound, ...(conflict ? { 409: conflict } : {}) },
+    errors: {
+      403: actorNoLongerAdmin,
+      404: AdminMembersMessages.memberNotFound,
+      ...(conflict ? { 409: conflict } : {}),
+    },
   });
 
 /** The console's members: who they are, what they pay and watch, and what an admin may change. */
@@ -174,7 +177,7 @@ export const AdminMembersEndpoints = {
       'A member’s profile, subscriptions, payments, live sessions and the last 20 rows of viewing progress and views.',
     params: IdParamsSchema,
     success: { status: 200, data: AdminMemberDetailSchema },
-    errors: { 404: memberNotFound },
+    errors: { 404: AdminMembersMessages.memberNotFound },
   }),
   disable: memberAction(
     '/admin/members/:id/disable',

@@ -31,6 +31,16 @@ describe('Jobs page', () => {
     expect(api.adminCalls('GET /admin/jobs').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('sends no filter for an empty one in the address, and shows every job', async () => {
+    const api = mockAdminApi({ 'GET /admin/jobs': list([job({ state: 'done', progress: 100 })]) });
+    renderWithRouter(<JobsPage />, { path: '/admin/jobs?state=&type=' });
+    expect(await screen.findByText('Done')).toBeInTheDocument();
+    const sent = api.adminCalls('GET /admin/jobs')[0]!.url.searchParams;
+    expect(sent.has('state')).toBe(false);
+    expect(sent.has('type')).toBe(false);
+    expect(screen.getByLabelText('State')).toHaveValue('');
+  });
+
   it('stops refreshing once nothing is under way', async () => {
     const api = mockAdminApi({ 'GET /admin/jobs': list([job({ state: 'done', progress: 100 })]) });
     renderWithRouter(<JobsPage />, { path: '/admin/jobs' });
