@@ -93,6 +93,13 @@ export type PageQuery = z.infer<typeof PageQuerySchema>;
 export const optionalField = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
+/**
+ * An optional query filter: empty text means "no filter", as a console form sends an unset choice,
+ * and any other value must pass `schema`; `message` names the field when it does not.
+ */
+export const optionalFilter = <T extends z.ZodType>(schema: T, message: string) =>
+  z.union([z.literal('').transform(() => undefined), schema], { error: message }).optional();
+
 /** `YYYY-MM-DD` that is a real calendar date. */
 export const DateStringSchema = z
   .string({ error: Messages.dateInvalid })

@@ -31,7 +31,7 @@ import type {
   MovieDetailSchema,
   MovieListQuerySchema,
 } from './catalog';
-import type { PublicSiteSettingsSchema } from './admin/console';
+import type { PublicSiteSettingsSchema } from './admin/settings';
 import type { IdParamsSchema, PageQuerySchema } from './common';
 import type { ApiPaths, RowPaths } from './paths';
 import type {

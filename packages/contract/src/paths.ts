@@ -41,7 +41,6 @@ export const ApiPaths = {
   like: '/user/like',
   playbackLease: '/user/playback-lease',
   endPlaybackLease: '/user/playback-lease/end',
-  adminOverview: '/admin/overview',
   /** What the web app needs of the site settings (name, sign-ups open); public. */
   siteSettings: '/site-settings',
 } as const;
