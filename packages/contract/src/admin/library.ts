@@ -1,7 +1,6 @@
 /** The console's genres, people and banners: schemas and endpoints. */
 import { z } from 'zod';
 import { AdminPageSchema } from '../admin';
-import { LinkTypeSchema } from '../catalog';
 import { IdParamsSchema, IdSchema, idWithMessages, optionalField, PageQuerySchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 
