@@ -16,44 +16,18 @@ import {
   VideoParamsSchema,
 } from '@reeltime/contract';
 import { ok } from '../../lib/envelope';
-import { MINUTE_MS } from '../../lib/time';
 import { createAdminMediaService } from './admin-media.service';
 import { createVideoUploads } from './video-uploads';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 const TUS_CONTENT_TYPE = 'application/offset+octet-stream';
-const SWEEP_INTERVAL_MS = 60 * MINUTE_MS;
 
 /** The console's video uploads, transcoding and captions (admin scope). */
 export async function adminMediaRoutes(app: FastifyInstance): Promise<void> {
   const media = createAdminMediaService(app.ctx);
-  const uploads = createVideoUploads(app.ctx.config, media, app.log, app.ctx.redis);
+  const uploads = createVideoUploads(app.ctx.config, app.ctx.uploads, media, app.log);
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  // Abandoned uploads are deleted at start and every hour.
-  let sweeping: Promise<void> = Promise.resolve();
-  const sweep = () => {
-    sweeping = sweeping.then(async () => {
-      try {
-        const removed = await uploads.sweepExpired();
-        if (removed > 0) app.log.info({ removed }, 'deleted expired video uploads');
-      } catch (error) {
-        app.log.warn({ err: error }, 'could not sweep expired video uploads');
-      }
-    });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', (done) => {
-    sweep();
-    timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-    timer.unref();
-    done();
-  });
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await sweeping;
-  });
 
   // tus owns the request stream: the body is never parsed here, and tus answers on the raw response.
   await app.register(async (tus) => {
