@@ -87,7 +87,8 @@ describe('sweep of unused avatar files', () => {
     const server = await serverOn(dataDir);
     await server.app.jobs.start();
     cleanups.push(() => server.app.jobs.stop());
-    await waitFor(() => !existsSync(stale));
+    await waitFor(async () => (await doneRuns(server)) === 1);
+    expect(existsSync(stale)).toBe(false);
     expect(existsSync(recent)).toBe(true);
     const runs = await server.app.ctx.db
       .selectFrom('jobs')
@@ -126,7 +127,7 @@ describe('sweep of unused avatar files', () => {
     // Left after the first run: the next one, an interval later, deletes it.
     const unused = placeAvatar(server.config.dataDir, 2 * HOUR_MS);
     await waitFor(() => !existsSync(unused));
-    expect(await doneRuns(server)).toBeGreaterThanOrEqual(2);
+    await waitFor(async () => (await doneRuns(server)) >= 2);
   });
 
   it('is not swept by an API process: no timer, no run queued', async () => {
