@@ -130,7 +130,7 @@ describe('sweep of unused avatar files', () => {
     await waitFor(async () => (await doneRuns(server)) >= 2);
   });
 
-  it('is not swept by an API process: no timer, no run queued', async () => {
+  it('is not swept by an API process that runs no jobs: no timer, no run queued', async () => {
     const server = await serverOn();
     const unused = placeAvatar(server.config.dataDir, 2 * HOUR_MS);
     await server.app.inject({ method: 'GET', url: '/api/v1/health' });
