@@ -256,7 +256,7 @@ export function createBullmqJobRunner(
       if (ended === 'grace-over') {
         // In this process directly; in sandboxed children through BullMQ, which relays the abort.
         processor.abortAll(SHUTDOWN);
-        for (const { worker } of stopping) (worker as Worker).cancelAllJobs(SHUTDOWN);
+        for (const { worker } of stopping) worker.cancelAllJobs(SHUTDOWN);
         await closing;
       }
       for (const { connection } of stopping) connection.disconnect();
