@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
-import { AdminMediaPaths, API_BASE } from '@reeltime/contract';
+import { AdminVideoUploadEndpoints, API_BASE } from '@reeltime/contract';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { insertTitle } from '../src/media/media.fixtures';
@@ -146,7 +146,7 @@ async function tusUpload(port: number, token: string, titleId: number): Promise<
       totalBytes,
       chunkBytes,
       block: BLOCK,
-      uploadsPath: `${API_BASE}${AdminMediaPaths.uploads}`,
+      uploadsPath: `${API_BASE}${AdminVideoUploadEndpoints.create.path}`,
     },
   });
   const [seconds] = (await Promise.race([

@@ -1,4 +1,4 @@
-import { AdminMediaPaths, API_BASE, ApiPaths } from '@reeltime/contract';
+import { AdminVideoUploadEndpoints, API_BASE, ApiPaths } from '@reeltime/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allCases } from './bad-input/all-cases';
 import { startEmbeddedTarget } from './bad-input/embedded-target';
@@ -67,7 +67,7 @@ async function openUpload(base: string, adminToken: string): Promise<string> {
   expect(title.status, title.text).toBe(201);
   const created = await sendRaw(base, {
     method: 'POST',
-    target: `${API_BASE}${AdminMediaPaths.uploads}`,
+    target: `${API_BASE}${AdminVideoUploadEndpoints.create.path}`,
     headers: [
       ['authorization', `Bearer ${adminToken}`],
       ['tus-resumable', '1.0.0'],

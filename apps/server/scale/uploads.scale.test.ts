@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { AdminMediaEndpoints, AdminMediaPaths, API_BASE, pathWith } from '@reeltime/contract';
+import { AdminMediaEndpoints, AdminVideoUploadEndpoints, API_BASE, pathWith } from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/connection';
 import { insertTitle } from '../src/media/media.fixtures';
@@ -22,7 +22,7 @@ import { SCALE_BALANCER, startScaleSite, type ScaleSite } from './harness/site';
  * byte. The site starts without a worker: the transcode waits for one, then runs on it.
  */
 const SUITE = 'uploads';
-const UPLOADS = `${API_BASE}${AdminMediaPaths.uploads}`;
+const UPLOADS = `${API_BASE}${AdminVideoUploadEndpoints.create.path}`;
 const PIECES = profile.name === 'ci' ? 6 : 12;
 const CLIP =
   profile.name === 'ci' ? { seconds: 6, width: 640, height: 360 } : { seconds: 20, width: 1280, height: 720 };

@@ -1,43 +1,57 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import path from 'node:path';
-import { ServerMessages } from '@reeltime/contract';
+import { MemoryLocker } from '@tus/server';
+import { API_BASE, ServerMessages } from '@reeltime/contract';
 import { withReadThrough } from './adapters/cache/cache';
 import { createMemoryCacheStore } from './adapters/cache/memory';
 import { createRedisCacheStore } from './adapters/cache/redis';
 import { createSmtpTransport } from './adapters/mail/smtp';
 import { createBuiltinGateway } from './adapters/payment/builtin';
+import type { PaymentGateway } from './adapters/payment/gateway';
 import { createStripeGateway } from './adapters/payment/stripe';
-import { createStripeCatalog } from './adapters/payment/stripe-catalog';
+import { createStripeCatalog, type StripeCatalog } from './adapters/payment/stripe-catalog';
 import { createRedisRateLimitStore } from './adapters/rate-limit/redis';
 import { createInProcessRateLimitStore } from './adapters/rate-limit/rate-limit-store';
-import { createRedisConnection } from './adapters/redis/redis-connection';
+import { createRedisConnection, type RedisConnection } from './adapters/redis/redis-connection';
 import { createImageStore } from './adapters/storage/images';
 import { createLocalFileStore } from './adapters/storage/local-file-store';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { createDb, migrateToLatest } from './db/connection';
+import { createDb, migrateToLatest, type Db } from './db/connection';
 import type { BullmqQueue } from './jobs/bullmq-queue';
 import { createDatabaseQueue } from './jobs/database-queue';
-import type { JobHandlers } from './jobs/job-map';
+import { jobSchedules, type JobHandlers } from './jobs/job-map';
 import type { JobRunner } from './jobs/queue';
 import { createDatabaseJobRunner } from './jobs/runner';
 import { createLogger } from './lib/logger';
 import { entryPointFile } from './lib/server-files';
 import { mediaJobHandlers } from './media/media.jobs';
 import { adminCommerceJobHandlers } from './modules/admin-commerce/admin-commerce.jobs';
+import { adminMediaJobHandlers } from './modules/admin-media/admin-media.jobs';
+import { createRedisUploadLocker } from './modules/admin-media/redis-upload-locker';
+import { createUploadFileStore, type UploadStorage } from './modules/admin-media/upload-storage';
 import { authJobHandlers } from './modules/auth/auth.jobs';
-import { billingJobHandlers, scheduleStripeReconcile } from './modules/billing/billing.jobs';
+import { billingJobHandlers } from './modules/billing/billing.jobs';
+import { builtinCheckoutRoutes } from './modules/billing/builtin-checkout.routes';
+import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes';
 import { createTokenService, VERIFIED_TOKENS_NAMESPACE } from './modules/auth/token.service';
 import { mailJobHandlers } from './modules/mail/mail.jobs';
 import { createMailService } from './modules/mail/mail.service';
+import { profileJobHandlers } from './modules/profile/profile.jobs';
+import { submissionsJobHandlers } from './modules/submissions/submissions.jobs';
 
 /** Short jobs (mail, password resets) run this many at a time, beside the media lane. */
 const LIGHT_JOB_CONCURRENCY = 4;
 
 export interface Runtime {
   ctx: AppContext;
-  /** Runs background jobs: started by the API process (the default) or by `npm run worker`. */
+  /**
+   * Runs background jobs, and queues the runs of repeatable ones: started by the API process (the
+   * default, IN_PROCESS_WORKER) or by `npm run worker`.
+   */
   jobs: JobRunner;
+  /** The HTTP routes the payment gateway brings: the built-in checkout pages, or Stripe's webhook. */
+  paymentRoutes: FastifyPluginAsync;
   /** Stops the jobs, then closes the mail transport and the database. */
   close(): Promise<void>;
 }
@@ -49,6 +63,59 @@ async function loadBullmq() {
     import('./jobs/bullmq-runner'),
   ]);
   return { createBullmqQueue, createBullmqJobRunner };
+}
+
+/** The payment gateway, the routes it brings, and the plan catalog it keeps in step: Stripe when configured. */
+interface PaymentAdapter {
+  gateway: PaymentGateway;
+  routes: FastifyPluginAsync;
+  catalog: StripeCatalog | null;
+  /** Whether open checkouts are asked about at the gateway, in case their webhook was lost. */
+  reconcilesCheckouts: boolean;
+}
+
+function choosePayments(config: Config, db: Db): PaymentAdapter {
+  if (!config.stripe) {
+    return {
+      gateway: createBuiltinGateway(db, config.publicUrl),
+      routes: builtinCheckoutRoutes,
+      catalog: null,
+      reconcilesCheckouts: false,
+    };
+  }
+  return {
+    gateway: createStripeGateway(config.stripe, db),
+    routes: async (app) => {
+      await app.register(stripeWebhookRoutes, { prefix: API_BASE });
+    },
+    catalog: createStripeCatalog(config.stripe),
+    reconcilesCheckouts: true,
+  };
+}
+
+/**
+ * Where video uploads are kept while they arrive, in DATA_DIR/uploads: each upload's lock is held
+ * in Redis when it is configured, so its requests may land on any process (decision 0022), and in
+ * this process otherwise.
+ */
+function chooseUploadStorage(
+  config: Config,
+  redis: RedisConnection | null,
+  log: FastifyBaseLogger,
+): UploadStorage {
+  const directory = path.join(config.dataDir, 'uploads');
+  const expiryMs = config.media.uploadExpiryMs;
+  return {
+    directory,
+    expiryMs,
+    store: createUploadFileStore(directory, expiryMs),
+    locker: redis
+      ? createRedisUploadLocker(redis, {
+          onLockLost: (uploadId, error) =>
+            log.warn({ err: error, uploadId }, 'an upload lock expired or could not be renewed'),
+        })
+      : new MemoryLocker(),
+  };
 }
 
 /**
@@ -88,6 +155,7 @@ export async function createRuntime(
     : null;
   const cache = withReadThrough(sharedCache ?? createMemoryCacheStore());
   const files = createLocalFileStore(path.join(config.dataDir, 'media'));
+  const payment = choosePayments(config, db);
   const ctx: AppContext = {
     config,
     db,
@@ -101,17 +169,25 @@ export async function createRuntime(
     tokens: createTokenService(db, config.tokenPepper, cache),
     rateLimits: redis ? createRedisRateLimitStore(redis) : createInProcessRateLimitStore(),
     redis,
-    payments: config.stripe
-      ? createStripeGateway(config.stripe, db)
-      : createBuiltinGateway(db, config.publicUrl),
+    payments: payment.gateway,
+    stripeCatalog: payment.catalog,
+    uploads: chooseUploadStorage(config, redis, log),
   };
   const handlers: JobHandlers = {
     ...mediaJobHandlers(ctx),
     ...mailJobHandlers({ db, transport }),
     ...authJobHandlers(ctx),
     ...billingJobHandlers(ctx),
-    ...adminCommerceJobHandlers(ctx, config.stripe ? createStripeCatalog(config.stripe) : null),
+    ...adminCommerceJobHandlers(ctx),
+    ...adminMediaJobHandlers(ctx),
+    ...profileJobHandlers(ctx),
+    ...submissionsJobHandlers(ctx),
   };
+  // Recurring work is repeatable jobs, queued by the runners (never by a timer of an API process):
+  // all of the job map's, Stripe's reconciliation only when there is a gateway to ask.
+  const schedules = jobSchedules.filter(
+    (job) => job.name !== 'billing.reconcile-stripe' || payment.reconcilesCheckouts,
+  );
   const concurrency = { media: config.media.workerConcurrency, light: LIGHT_JOB_CONCURRENCY };
   const runner =
     bullmq && bullmqModules
@@ -122,22 +198,17 @@ export async function createRuntime(
           sandboxed: { media: entryPointFile('transcodeProcessor') },
           lockDurationMs: config.jobs.lockDurationMs,
           stalledIntervalMs: config.jobs.stalledIntervalMs,
+          schedules,
         })
-      : createDatabaseJobRunner(db, handlers, { concurrency, log });
+      : createDatabaseJobRunner(db, handlers, {
+          concurrency,
+          log,
+          schedules: { jobs: schedules, queue: jobs },
+        });
   return {
     ctx,
-    jobs: {
-      get running() {
-        return runner.running;
-      },
-      async start() {
-        await scheduleStripeReconcile(ctx);
-        await runner.start();
-      },
-      stop: () => runner.stop(),
-      runJob: (id) => runner.runJob(id),
-      drain: () => runner.drain(),
-    },
+    jobs: runner,
+    paymentRoutes: payment.routes,
     async close() {
       await runner.stop();
       await bullmq?.close();

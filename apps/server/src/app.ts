@@ -8,10 +8,6 @@ import type { Config } from './config';
 import type { JobRunner } from './jobs/queue';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { mediaPlugin } from './media/media.plugin';
-import { avatarSweepPlugin } from './modules/profile/avatar-sweep.plugin';
-import { submissionSweepPlugin } from './modules/submissions/submission-sweep.plugin';
-import { builtinCheckoutRoutes } from './modules/billing/builtin-checkout.routes';
-import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes';
 import { registerApiRoutes } from './routes';
 import { authPlugin } from './plugins/auth';
 import { contentTypesPlugin } from './plugins/content-types';
@@ -67,12 +63,9 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(formsPlugin);
   await app.register(textInputPlugin);
   await app.register(registerApiRoutes, { prefix: API_BASE });
-  if (runtime.ctx.payments.name === 'builtin') await app.register(builtinCheckoutRoutes);
-  else await app.register(stripeWebhookRoutes, { prefix: API_BASE });
+  await app.register(runtime.paymentRoutes);
   await app.register(mediaPlugin);
   await app.register(webPlugin);
-  await app.register(avatarSweepPlugin);
-  await app.register(submissionSweepPlugin);
   await app.ready();
   return app;
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cache } from './adapters/cache/cache';
 import type { PaymentGateway } from './adapters/payment/gateway';
+import type { StripeCatalog } from './adapters/payment/stripe-catalog';
 import type { RateLimitStore } from './adapters/rate-limit/rate-limit-store';
 import type { RedisConnection } from './adapters/redis/redis-connection';
 import type { FileStore } from './adapters/storage/file-store';
@@ -8,6 +9,7 @@ import type { ImageStore } from './adapters/storage/images';
 import type { Config } from './config';
 import type { Db, Dialect } from './db/connection';
 import type { JobQueue } from './jobs/queue';
+import type { UploadStorage } from './modules/admin-media/upload-storage';
 import type { AuthUser } from './modules/auth/auth-user';
 import type { TokenService } from './modules/auth/token.service';
 import type { MailService } from './modules/mail/mail.service';
@@ -39,6 +41,10 @@ export interface AppContext {
   redis: RedisConnection | null;
   /** Takes payments: the built-in test checkout, or Stripe when configured. */
   payments: PaymentGateway;
+  /** The Stripe products and Prices plans are kept in step with; null when Stripe is not the gateway. */
+  stripeCatalog: StripeCatalog | null;
+  /** Where the console's resumable video uploads are kept while they arrive, and their locks. */
+  uploads: UploadStorage;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 /**
  * `npm run worker`: a process that runs background jobs only (transcoding, mail, password
- * resets), beside API processes started with IN_PROCESS_WORKER=false. Any number may run on one
+ * resets, and the recurring ones of the job map), beside API processes started with
+ * IN_PROCESS_WORKER=false. Any number may run on one
  * database; each claims jobs atomically. With REDIS_URL set, BullMQ delivers the jobs and
  * transcodes run in its sandboxed child processes (docs/decisions/0021).
  */

@@ -1,4 +1,4 @@
-import { AdminMediaPaths, API_BASE } from '@reeltime/contract';
+import { AdminVideoUploadEndpoints, API_BASE } from '@reeltime/contract';
 import { caseMaker, pathOf, type BadCase } from './bad-case';
 import { BAD_IDS, TRAVERSAL_SEGMENTS } from './hostile-values';
 import type { Operation } from './operations';
@@ -13,7 +13,7 @@ import type { RawRequest } from './raw-http';
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 const TUS_BYTES = 'application/offset+octet-stream';
 
-const UPLOADS = `${API_BASE}${AdminMediaPaths.uploads}`;
+const UPLOADS = `${API_BASE}${AdminVideoUploadEndpoints.create.path}`;
 
 /** The document lists the upload operations without a body: tus reads the request itself. */
 export const isTusOperation = (operation: Operation) =>

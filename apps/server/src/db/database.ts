@@ -368,6 +368,12 @@ export interface JobsTable {
   dedupe_key: string | null;
 }
 
+/** When each repeatable job of the job map runs next (migration 0019). */
+export interface JobSchedulesTable {
+  name: string;
+  next_run_at: number;
+}
+
 /** The file an operator uploaded for a video, kept until its transcode has finished (migration 0014). */
 export interface VideoSourcesTable {
   video_id: number;
@@ -447,6 +453,7 @@ export interface Database {
   audit_log: AuditLogTable;
   settings: SettingsTable;
   jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

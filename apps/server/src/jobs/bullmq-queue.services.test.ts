@@ -12,7 +12,7 @@ import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import { signUp } from '../testing/http';
 import { serviceUrl } from '../testing/services';
-import { createBullmqJobRunner, type BullmqRunnerOptions } from './bullmq-runner';
+import { createBullmqJobRunner, SCHEDULES_QUEUE, type BullmqRunnerOptions } from './bullmq-runner';
 import { laneQueueName, type BullmqQueue } from './bullmq-queue';
 import { createDatabaseQueue } from './database-queue';
 import type { JobHandler, JobHandlers } from './job-map';
@@ -310,6 +310,47 @@ describe('jobs on BullMQ when REDIS_URL is set', () => {
     );
     await stopAll();
     expect(await queueOf(api).get(busy.id)).toMatchObject({ state: 'cancelled', attempts: 1 });
+  });
+
+  it('runs a repeatable job on its schedule, each occurrence once, with two runners sharing Redis', async () => {
+    let runs = 0;
+    const handlers = handlersWith({
+      'profile.sweep-avatars': {
+        run: async () => {
+          runs++;
+        },
+      },
+    });
+    const everyMs = 500;
+    const schedules = [{ name: 'profile.sweep-avatars' as const, everyMs }];
+    const started = Date.now();
+    await startRunner(handlers, { schedules });
+    await startRunner(handlers, { schedules });
+    await eventually(
+      async () => runs,
+      (count) => count >= 3,
+    );
+    await stopAll();
+    const occurrences = Math.floor((Date.now() - started) / everyMs) + 1;
+    // Two runners would make about twice as many runs if each queued every occurrence.
+    expect(runs).toBeLessThanOrEqual(occurrences);
+    const { jobs } = await queueOf(api).list({
+      name: 'profile.sweep-avatars',
+      state: 'done',
+      limit: 50,
+      offset: 0,
+    });
+    expect(jobs.filter((job) => job.createdAt >= started)).toHaveLength(runs);
+
+    // A runner started without a repeatable job removes its scheduler from Redis.
+    const schedulers = new Queue(SCHEDULES_QUEUE, { connection: { url: REDIS_URL }, prefix: BULL_PREFIX });
+    expect((await schedulers.getJobSchedulers()).map((scheduler) => scheduler.key)).toContain(
+      'profile.sweep-avatars',
+    );
+    await startRunner(handlers, { schedules: [] });
+    await stopAll();
+    expect(await schedulers.getJobSchedulers()).toEqual([]);
+    await schedulers.close();
   });
 
   it('gives a video one transcode, however many times it is enqueued', async () => {

@@ -1,4 +1,4 @@
-import { Worker, type Job } from 'bullmq';
+import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection';
@@ -7,7 +7,13 @@ import { createBullmqJobProcessor, SHUTDOWN, type BullmqProcessorOptions } from 
 import { laneQueueName, lanes, type BullmqJobData, type BullmqQueue } from './bullmq-queue';
 import { SANDBOX_OPTIONS_ENV } from './bullmq-sandbox';
 import { messageOf } from './job-context';
-import type { JobHandler, JobHandlers, JobLane } from './job-map';
+import {
+  isRepeatableJob,
+  type JobHandler,
+  type JobHandlers,
+  type JobLane,
+  type JobSchedule,
+} from './job-map';
 import type { JobRunner } from './queue';
 import { createJobWorker } from './worker';
 
@@ -41,6 +47,18 @@ export interface BullmqRunnerOptions {
   sandboxEnv?: NodeJS.ProcessEnv;
   /** How long a worker waits for the row of a job dispatched before its transaction committed. */
   uncommittedGraceMs?: number;
+  /**
+   * The repeatable jobs to run: each is a BullMQ job scheduler, shared by every runner on this
+   * Redis. Schedulers of jobs left out are removed; none are touched when this is not given.
+   */
+  schedules?: readonly JobSchedule[];
+}
+
+/** The BullMQ queue of the job schedulers: each of its jobs queues one run of a repeatable job. */
+export const SCHEDULES_QUEUE = 'job-schedules';
+
+interface ScheduledRunData {
+  name: string;
 }
 
 /** True when this process loads TypeScript through tsx, as its sandboxed children must too. */
@@ -80,7 +98,7 @@ export function createBullmqJobRunner(
   };
   const processor = createBullmqJobProcessor(db, anyHandler, { ...processorOptions, log });
 
-  let workers: Array<{ worker: Worker<BullmqJobData>; connection: Redis }> = [];
+  let workers: Array<{ worker: Worker<BullmqJobData> | Worker<ScheduledRunData>; connection: Redis }> = [];
   let sweepTimer: NodeJS.Timeout | undefined;
   let running = false;
 
@@ -124,6 +142,45 @@ export function createBullmqJobRunner(
     } catch (recordError) {
       log?.error({ jobId: job.data.id, err: messageOf(recordError) }, 'could not record a lost job attempt');
     }
+  }
+
+  /**
+   * Makes BullMQ's job schedulers match the schedules, and runs a worker that turns each of their
+   * jobs into a run of the repeatable job: a row, dispatched as any other job. BullMQ gives every
+   * occurrence of a scheduler one job id, so however many runners share Redis, each occurrence is
+   * queued once; the job's dedupe key keeps a run from being queued while another still waits.
+   */
+  async function startSchedules(schedules: readonly JobSchedule[]) {
+    const connection = new Redis(queue.redisUrl, { maxRetriesPerRequest: null });
+    const schedulers = new Queue<ScheduledRunData>(SCHEDULES_QUEUE, { connection, prefix: queue.prefix });
+    try {
+      const wanted = new Set<string>(schedules.map((schedule) => schedule.name));
+      for (const scheduler of await schedulers.getJobSchedulers()) {
+        if (!wanted.has(scheduler.key)) await schedulers.removeJobScheduler(scheduler.key);
+      }
+      for (const { name, everyMs } of schedules) {
+        await schedulers.upsertJobScheduler(
+          name,
+          { every: everyMs },
+          { name, data: { name }, opts: { attempts: 3, removeOnComplete: true, removeOnFail: true } },
+        );
+      }
+    } finally {
+      await schedulers.close();
+    }
+    if (schedules.length === 0) {
+      connection.disconnect();
+      return;
+    }
+    const worker = new Worker<ScheduledRunData>(
+      SCHEDULES_QUEUE,
+      async (job) => {
+        if (isRepeatableJob(job.data.name)) await queue.enqueue(job.data.name, {});
+      },
+      { connection, prefix: queue.prefix, concurrency: 1 },
+    );
+    worker.on('error', (error) => log?.warn({ err: messageOf(error) }, 'job scheduler worker error'));
+    workers.push({ worker, connection });
   }
 
   async function sweep() {
@@ -177,6 +234,7 @@ export function createBullmqJobRunner(
         worker.on('failed', (job, error) => void onFailed(job, error));
         workers.push({ worker, connection });
       }
+      if (options.schedules) await startSchedules(options.schedules);
       await Promise.all(workers.map(({ worker }) => worker.waitUntilReady()));
       await sweep();
       scheduleSweep();

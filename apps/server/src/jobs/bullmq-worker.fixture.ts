@@ -27,6 +27,9 @@ const handlers = {
   'billing.renewal-reminder': never,
   'billing.reconcile-stripe': never,
   'admin-commerce.sync-stripe-plan': never,
+  'profile.sweep-avatars': never,
+  'submissions.sweep-images': never,
+  'admin-media.sweep-uploads': never,
 } satisfies JobHandlers;
 const runner = createBullmqJobRunner(db, queue, handlers, {
   concurrency: { media: 0, light: 1 },

@@ -1,10 +1,17 @@
 import { z } from 'zod';
+import { MINUTE_MS } from '../lib/time';
+
+const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * Every background job, in one place: its name, the schema of its payload, and the lane it runs
  * in. The module that owns a job provides its handler (media: transcode; mail: delivery; auth:
  * password reset); the composition root puts them together, and the compiler checks that every
  * job here has one. `enqueue` is typed by this map and checks payloads against it at run time.
+ *
+ * A job with `every` is repeatable: the job runners queue one run of it per interval (the first
+ * when a runner first starts on a database), and at most one of its runs is queued or running at
+ * a time (docs/decisions/0034-recurring-work-as-repeatable-jobs.md).
  */
 export const JobMap = {
   transcode: {
@@ -38,9 +45,31 @@ export const JobMap = {
     lane: 'light',
     payload: z.object({ subscriptionId: z.number().int().positive() }),
   },
-  /** Fulfils Stripe checkouts paid without a webhook reaching us; schedules its next run itself. */
+  /**
+   * Fulfils Stripe checkouts paid without a webhook reaching us. Scheduled only when Stripe is the
+   * payment gateway.
+   */
   'billing.reconcile-stripe': {
     lane: 'light',
+    every: 5 * MINUTE_MS,
+    payload: z.object({}),
+  },
+  /** Deletes avatar files no member points to any more. */
+  'profile.sweep-avatars': {
+    lane: 'light',
+    every: 6 * HOUR_MS,
+    payload: z.object({}),
+  },
+  /** Deletes submission images no submission points to any more. */
+  'submissions.sweep-images': {
+    lane: 'light',
+    every: 6 * HOUR_MS,
+    payload: z.object({}),
+  },
+  /** Deletes video uploads (finished or abandoned) older than MEDIA_UPLOAD_EXPIRY. */
+  'admin-media.sweep-uploads': {
+    lane: 'light',
+    every: HOUR_MS,
     payload: z.object({}),
   },
   /** Brings a plan's Stripe product and Price in step with the plan after a change in the console. */
@@ -50,7 +79,15 @@ export const JobMap = {
     maxAttempts: 8,
     payload: z.object({ planId: z.number().int().positive() }),
   },
-} as const satisfies Record<string, { lane: JobLane; maxAttempts?: number; payload: z.ZodType }>;
+} as const satisfies Record<string, JobDefinition>;
+
+interface JobDefinition {
+  lane: JobLane;
+  maxAttempts?: number;
+  /** Makes the job repeatable: the time between two of its runs, in ms. */
+  every?: number;
+  payload: z.ZodType;
+}
 
 /**
  * Lanes keep short jobs from waiting behind long ones: a reset mail never queues behind a
@@ -63,6 +100,26 @@ export type JobPayload<N extends JobName> = z.infer<(typeof JobMap)[N]['payload'
 
 export const jobNames = Object.keys(JobMap) as JobName[];
 export const isJobName = (name: string): name is JobName => Object.hasOwn(JobMap, name);
+
+/** The jobs that run on a schedule: those with `every`. Their payload is empty. */
+export type RepeatableJobName = {
+  [N in JobName]: (typeof JobMap)[N] extends { every: number } ? N : never;
+}[JobName];
+
+/** A repeatable job and how often it runs. */
+export interface JobSchedule {
+  name: RepeatableJobName;
+  everyMs: number;
+}
+
+/** Every repeatable job of the map with its interval; the composition root picks those that apply. */
+export const jobSchedules: readonly JobSchedule[] = jobNames.flatMap((name) => {
+  const job = JobMap[name];
+  return 'every' in job ? [{ name: name as RepeatableJobName, everyMs: job.every }] : [];
+});
+
+export const isRepeatableJob = (name: string): name is RepeatableJobName =>
+  isJobName(name) && 'every' in JobMap[name];
 
 /** What a handler sees of the job it runs. */
 export interface JobContext {

@@ -3,13 +3,6 @@ import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 
-/**
- * The tus endpoint of video uploads, relative to API_BASE: POST creates an upload,
- * `/<upload id>` takes HEAD, PATCH and DELETE. It speaks tus, not the JSON envelope of the
- * endpoint definitions.
- */
-export const AdminMediaPaths = { uploads: '/admin/uploads' } as const;
-
 export const AdminMediaMessages = {
   targetMissing: 'Choose the title or the episode this video belongs to.',
   targetBoth: 'A video belongs to a title or to one of its episodes, not both.',

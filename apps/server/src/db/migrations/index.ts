@@ -16,6 +16,7 @@ import * as adminMembers from './0015-admin-members';
 import * as adminCommerce from './0016-admin-commerce';
 import * as jobDedupe from './0017-job-dedupe';
 import * as repairConsoleSchema from './0018-repair-console-schema';
+import * as jobSchedules from './0019-job-schedules';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0016-admin-commerce': adminCommerce,
   '0017-job-dedupe': jobDedupe,
   '0018-repair-console-schema': repairConsoleSchema,
+  '0019-job-schedules': jobSchedules,
 };
 
 /** Migration names in the order they run; the last one names the current schema. */

@@ -59,7 +59,7 @@ function planColumns(fields: Partial<PlanBody>) {
  */
 export function createAdminPlansService(ctx: AppContext) {
   const repo = createAdminCommerceRepository(ctx.db);
-  const stripeConfigured = ctx.config.stripe !== null;
+  const stripeConfigured = ctx.stripeCatalog !== null;
   const { currency } = ctx.config;
 
   function toAdminPlan(

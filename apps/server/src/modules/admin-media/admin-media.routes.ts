@@ -1,44 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { AdminMediaEndpoints, AdminMediaMessages, AdminMediaPaths } from '@reeltime/contract';
+import { AdminMediaEndpoints, AdminMediaMessages } from '@reeltime/contract';
 import { ok } from '../../lib/envelope';
 import { registerEndpoints } from '../../lib/endpoints';
-import { MINUTE_MS } from '../../lib/time';
 import { createAdminMediaService } from './admin-media.service';
 import { createVideoUploads } from './video-uploads';
 import { videoUploadRoutes } from './video-uploads.routes';
 
-const tags = ['admin'];
-const security = [{ bearer: [] }];
-const SWEEP_INTERVAL_MS = 60 * MINUTE_MS;
 
 /** The console's video uploads, transcoding and captions (admin scope). */
 export async function adminMediaRoutes(app: FastifyInstance): Promise<void> {
   const media = createAdminMediaService(app.ctx);
-  const uploads = createVideoUploads(app.ctx.config, media, app.log, app.ctx.redis);
-
-  // Abandoned uploads are deleted at start and every hour.
-  let sweeping: Promise<void> = Promise.resolve();
-  const sweep = () => {
-    sweeping = sweeping.then(async () => {
-      try {
-        const removed = await uploads.sweepExpired();
-        if (removed > 0) app.log.info({ removed }, 'deleted expired video uploads');
-      } catch (error) {
-        app.log.warn({ err: error }, 'could not sweep expired video uploads');
-      }
-    });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', (done) => {
-    sweep();
-    timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-    timer.unref();
-    done();
-  });
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await sweeping;
-  });
+  const uploads = createVideoUploads(app.ctx.config, app.ctx.uploads, media, app.log);
 
   await app.register(videoUploadRoutes, { uploads });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -8,8 +8,7 @@ import { insertShow, insertTitle, makeClip } from '../../media/media.fixtures';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { subscribe } from '../../testing/billing';
 import { multipart, signUp, signUpAdmin } from '../../testing/http';
-import { createAdminMediaService } from './admin-media.service';
-import { createVideoUploads } from './video-uploads';
+import { sweepExpiredUploads } from './upload-storage';
 
 const UPLOADS = `${API_BASE}/admin/uploads`;
 const VIDEOS = `${API_BASE}/admin/videos`;
@@ -339,19 +338,25 @@ describe('resumable uploads (tus)', () => {
     expect(uploadsLeft()).toEqual([]);
   });
 
-  it('deletes abandoned uploads once they expire', async () => {
+  it('deletes abandoned uploads once they expire, in the repeatable sweep', async () => {
     const titleId = await insertTitle(db());
     const created = await createUpload(1000, { filename: 'a.mp4', title_id: String(titleId) });
     const url = uploadUrl(created.headers.location as string);
     await patch(url, 0, Buffer.alloc(100));
-    const uploads = createVideoUploads(
-      server.app.ctx.config,
-      createAdminMediaService(server.app.ctx),
-      server.app.log,
-    );
-    expect(await uploads.sweepExpired()).toBe(0);
+    const sweep = async () => {
+      const run = await server.app.ctx.jobs.enqueue('admin-media.sweep-uploads', {});
+      expect((await server.app.jobs.runJob(run.id))?.state).toBe('done');
+    };
+    await sweep();
     expect(uploadsLeft()).toHaveLength(2);
-    expect(await uploads.sweepExpired(Date.now() + server.config.media.uploadExpiryMs + 1000)).toBe(1);
+    expect(await sweepExpiredUploads(server.app.ctx.uploads)).toBe(0);
+
+    // Started longer ago than the expiry.
+    const record = path.join(server.app.ctx.uploads.directory, `${url.split('/').pop()}.json`);
+    const info = JSON.parse(readFileSync(record, 'utf8')) as { creation_date: string };
+    const expired = Date.now() - server.config.media.uploadExpiryMs - 1000;
+    writeFileSync(record, JSON.stringify({ ...info, creation_date: new Date(expired).toISOString() }));
+    await sweep();
     expect(uploadsLeft()).toEqual([]);
     expect((await server.app.inject({ method: 'HEAD', url, headers: tus() })).statusCode).toBe(404);
   });

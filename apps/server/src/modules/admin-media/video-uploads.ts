@@ -1,24 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import {
   AdminMediaMessages,
-  AdminMediaPaths,
+  AdminVideoUploadEndpoints,
   API_BASE,
   UploadMetadataSchema,
   type UploadMetadata,
 } from '@reeltime/contract';
-import type { RedisConnection } from '../../adapters/redis/redis-connection';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/envelope';
 import type { AdminMediaService } from './admin-media.service';
-import { createRedisUploadLocker, LOCK_SERVICE_UNAVAILABLE } from './redis-upload-locker';
+import { LOCK_SERVICE_UNAVAILABLE } from './redis-upload-locker';
+import { sweepExpiredUploads, type UploadStorage } from './upload-storage';
 
 /** tus answers errors as `{ status_code, body }`; ours carry the API's error envelope as the body. */
 interface TusError {
@@ -152,24 +150,20 @@ export interface VideoUploads {
 }
 
 /**
- * The tus server of the console's video uploads (docs/decisions/0015-resumable-video-uploads.md):
- * `@tus/file-store` in DATA_DIR/uploads, at most MEDIA_UPLOAD_MAX_BYTES per upload. Creating an
- * upload checks its metadata and target; the last PATCH has the service probe and accept the
- * file (or refuse it, deleting it) before the client hears that it is done. With Redis (the
- * scaled-out mode), an upload's lock is shared by every process (decision 0022), so its requests
- * may land on any of them; otherwise tus's in-process MemoryLocker is used.
+ * The tus server of the console's video uploads (docs/decisions/0015-resumable-video-uploads.md),
+ * over the upload storage the composition root chose (DATA_DIR/uploads, and a lock shared by every
+ * process when Redis is configured, decision 0022), at most MEDIA_UPLOAD_MAX_BYTES per upload.
+ * Creating an upload checks its metadata and target; the last PATCH has the service probe and
+ * accept the file (or refuse it, deleting it) before the client hears that it is done.
  */
 export function createVideoUploads(
   config: Config,
+  storage: UploadStorage,
   service: AdminMediaService,
-  log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
-  redis: RedisConnection | null = null,
+  log: Pick<FastifyBaseLogger, 'error'>,
 ): VideoUploads {
-  const directory = path.join(config.dataDir, 'uploads');
-  mkdirSync(directory, { recursive: true });
+  const { directory } = storage;
   const maxBytes = config.media.uploadMaxBytes;
-  const expiryMs = config.media.uploadExpiryMs;
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
   const senders = new WeakMap<Request, number>();
 
   const senderOf = (request: Request): number => {
@@ -178,17 +172,10 @@ export function createVideoUploads(
     return userId;
   };
 
-  const locker = redis
-    ? createRedisUploadLocker(redis, {
-        onLockLost: (uploadId, error) =>
-          log.warn({ err: error, uploadId }, 'an upload lock expired or could not be renewed'),
-      })
-    : undefined;
-
   const server = new Server({
-    path: `${API_BASE}${AdminMediaPaths.uploads}`,
-    datastore: store,
-    locker,
+    path: `${API_BASE}${AdminVideoUploadEndpoints.create.path}`,
+    datastore: storage.store,
+    locker: storage.locker,
     maxSize: maxBytes,
     relativeLocation: true,
     respectForwardedHeaders: config.trustProxy,
@@ -270,28 +257,6 @@ export function createVideoUploads(
       response.end(answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined);
     },
 
-    async sweepExpired(now = Date.now()) {
-      let removed = 0;
-      const names = await readdir(directory).catch(() => [] as string[]);
-      for (const name of names) {
-        const file = path.join(directory, name);
-        const id = name.endsWith('.json') ? name.slice(0, -5) : name;
-        let started: number | undefined;
-        try {
-          const info = JSON.parse(await readFile(path.join(directory, `${id}.json`), 'utf8')) as {
-            creation_date?: string;
-          };
-          started = info.creation_date ? Date.parse(info.creation_date) : undefined;
-        } catch {
-          // An upload without its record: judge it by the file's age.
-        }
-        started ??= (await stat(file).catch(() => undefined))?.mtimeMs;
-        if (started !== undefined && now - started > expiryMs) {
-          await rm(file, { force: true });
-          if (!name.endsWith('.json')) removed++;
-        }
-      }
-      return removed;
-    },
+    sweepExpired: (now) => sweepExpiredUploads(storage, now),
   };
 }

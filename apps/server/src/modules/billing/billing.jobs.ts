@@ -9,17 +9,7 @@ import { fulfilCheckout } from './fulfilment';
 
 /** A Stripe checkout still open this long after it started is asked about: its webhook may be lost. */
 export const RECONCILE_AFTER_MS = 5 * MINUTE_MS;
-/** How often the reconciliation runs. */
-export const RECONCILE_EVERY_MS = 5 * MINUTE_MS;
 const RECONCILE_BATCH = 100;
-const RECONCILE_JOB = 'billing.reconcile-stripe';
-
-/** Queues the Stripe reconciliation when Stripe is the gateway and no run is waiting already. */
-export async function scheduleStripeReconcile(ctx: AppContext, runAt = Date.now()): Promise<void> {
-  if (ctx.payments.name !== 'stripe') return;
-  if ((await createBillingRepository(ctx.db).pendingJobs(RECONCILE_JOB)) > 0) return;
-  await ctx.jobs.enqueue(RECONCILE_JOB, {}, { runAt });
-}
 
 /** Asks Stripe about open checkouts older than a few minutes: fulfils the paid ones, closes the expired ones. */
 async function reconcileStripeCheckouts(ctx: AppContext): Promise<void> {
@@ -37,7 +27,10 @@ async function reconcileStripeCheckouts(ctx: AppContext): Promise<void> {
   }
 }
 
-/** Billing's jobs: access ends at a subscription's end, a reminder a week before, and Stripe reconciliation. */
+/**
+ * Billing's jobs: access ends at a subscription's end, a reminder a week before, and Stripe
+ * reconciliation (repeatable: its schedule is in the job map).
+ */
 export function billingJobHandlers(
   ctx: AppContext,
 ): Pick<
@@ -46,17 +39,11 @@ export function billingJobHandlers(
 > {
   const repo = createBillingRepository(ctx.db);
   return {
-    [RECONCILE_JOB]: {
+    'billing.reconcile-stripe': {
       async run() {
+        // A run queued while Stripe was the gateway has nothing to ask once it no longer is.
         if (ctx.payments.name !== 'stripe') return;
-        try {
-          await reconcileStripeCheckouts(ctx);
-        } finally {
-          // This run is still counted as running, so the next one is queued only when none waits.
-          if ((await repo.pendingJobs(RECONCILE_JOB)) <= 1) {
-            await ctx.jobs.enqueue(RECONCILE_JOB, {}, { runAt: Date.now() + RECONCILE_EVERY_MS });
-          }
-        }
+        await reconcileStripeCheckouts(ctx);
       },
     },
     'billing.expire-subscription': {

@@ -4,7 +4,12 @@ import { startTestServer, type TestServer } from '../../testing/app';
 import { insertPlan } from '../../testing/billing';
 import { FakeStripe, openCheckout } from '../../testing/fake-stripe';
 import { signUp } from '../../testing/http';
-import { RECONCILE_AFTER_MS, RECONCILE_EVERY_MS, scheduleStripeReconcile } from './billing.jobs';
+import { createJobScheduler } from '../../jobs/job-scheduler';
+import { JobMap, jobSchedules } from '../../jobs/job-map';
+import { RECONCILE_AFTER_MS } from './billing.jobs';
+
+const RECONCILE_EVERY_MS = JobMap['billing.reconcile-stripe'].every;
+const queueReconcile = () => server.app.ctx.jobs.enqueue('billing.reconcile-stripe', {});
 
 let stripe: FakeStripe;
 let server: TestServer;
@@ -67,7 +72,7 @@ describe('the Stripe reconcile job', () => {
     await openedAgo(missedCheckout.session_id, RECONCILE_AFTER_MS + MINUTE_MS);
     await openedAgo(abandonedCheckout.session_id, RECONCILE_AFTER_MS + MINUTE_MS);
 
-    await scheduleStripeReconcile(server.app.ctx);
+    await queueReconcile();
     await runReconcile();
 
     expect(await currentPlan(missed)).toEqual([expect.objectContaining({ status: 'active' })]);
@@ -78,15 +83,22 @@ describe('the Stripe reconcile job', () => {
     expect(await currentPlan(abandoned)).toEqual([]);
   });
 
-  it('schedules its next run once, a few minutes on, however often it is asked to start', async () => {
-    await scheduleStripeReconcile(server.app.ctx);
-    await scheduleStripeReconcile(server.app.ctx);
+  it('runs every few minutes, one run at a time, from its schedule in the job map', async () => {
+    const reconcile = jobSchedules.filter((job) => job.name === 'billing.reconcile-stripe');
+    const scheduler = createJobScheduler(db(), server.app.ctx.jobs, reconcile);
+    const now = Date.now();
+    await scheduler.check(now);
+    await scheduler.check(now);
     expect(await queuedReconciles()).toHaveLength(1);
-    const before = Date.now();
     await runReconcile();
-    const next = await queuedReconciles();
-    expect(next).toHaveLength(1);
-    expect(next[0]!.run_at).toBeGreaterThanOrEqual(before + RECONCILE_EVERY_MS);
+    // A run no longer queues the next one itself: the schedule does, an interval later.
+    expect(await queuedReconciles()).toHaveLength(0);
+    await scheduler.check(now + RECONCILE_EVERY_MS - 1);
+    expect(await queuedReconciles()).toHaveLength(0);
+    await scheduler.check(now + RECONCILE_EVERY_MS);
+    expect(await queuedReconciles()).toHaveLength(1);
+    await runReconcile();
+    await db().deleteFrom('job_schedules').execute();
   });
 
   it('keeps going when Stripe cannot answer for one checkout', async () => {
@@ -98,19 +110,14 @@ describe('the Stripe reconcile job', () => {
     stripe.payCheckout(paidCheckout.session_id);
     await openedAgo(lostCheckout.session_id, RECONCILE_AFTER_MS + 2 * MINUTE_MS);
     await openedAgo(paidCheckout.session_id, RECONCILE_AFTER_MS + MINUTE_MS);
-    await db()
-      .updateTable('jobs')
-      .set({ run_at: Date.now() })
-      .where('type', '=', 'billing.reconcile-stripe')
-      .execute();
-
+    await queueReconcile();
     await runReconcile();
 
     expect(await currentPlan(paid)).toEqual([expect.objectContaining({ status: 'active' })]);
     expect(await checkoutStatus(lostCheckout.session_id)).toBe('open');
   });
 
-  it('is queued when the job runner starts, once however many runners start', async () => {
+  it('is queued when the job runner starts with Stripe as the gateway, once however many runners start', async () => {
     await db().deleteFrom('jobs').where('type', '=', 'billing.reconcile-stripe').execute();
     await server.app.jobs.start();
     await server.app.jobs.start();

@@ -3,10 +3,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JobHandlers } from '../../jobs/job-map';
+import { createDatabaseJobRunner } from '../../jobs/runner';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { multipart, signUp } from '../../testing/http';
-import { AVATAR_SWEEP_INTERVAL_MS } from './avatar-sweep.plugin';
+import { profileJobHandlers } from './profile.jobs';
 import { createProfileService } from './profile.service';
 
 const HOUR_MS = 3_600_000;
@@ -47,7 +49,6 @@ async function uploadAvatar(server: TestServer): Promise<string> {
 
 let cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
-  vi.useRealTimers();
   for (const cleanup of cleanups.reverse()) await cleanup();
   cleanups = [];
 });
@@ -78,30 +79,81 @@ describe('sweep of unused avatar files', () => {
     expect(existsSync(notOurs)).toBe(true);
   });
 
-  it('runs when the server starts', async () => {
+  it('runs as a repeatable job when the job runner first starts', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'reeltime-sweep-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const stale = placeAvatar(dataDir, 2 * HOUR_MS);
     const recent = placeAvatar(dataDir, 0);
-    await serverOn(dataDir);
-    await vi.waitFor(() => expect(existsSync(stale)).toBe(false));
+    const server = await serverOn(dataDir);
+    await server.app.jobs.start();
+    cleanups.push(() => server.app.jobs.stop());
+    await waitFor(async () => (await doneRuns(server)) === 1);
+    expect(existsSync(stale)).toBe(false);
     expect(existsSync(recent)).toBe(true);
+    const runs = await server.app.ctx.db
+      .selectFrom('jobs')
+      .select('status')
+      .where('type', '=', 'profile.sweep-avatars')
+      .execute();
+    expect(runs).toEqual([{ status: 'done' }]);
+    // With the built-in checkout there is no gateway to reconcile checkouts with.
+    const reconciles = await server.app.ctx.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('type', '=', 'billing.reconcile-stripe')
+      .execute();
+    expect(reconciles).toEqual([]);
   });
 
-  it('runs again every few hours, and its timer stops when the server closes', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    const server = await startTestServer();
-    // Written now, so the sweep at start keeps it; six hours on it is old enough to go.
-    const unused = placeAvatar(server.config.dataDir, 0);
-    vi.advanceTimersByTime(AVATAR_SWEEP_INTERVAL_MS - 1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(existsSync(unused)).toBe(true);
+  it('runs again on its schedule through the job runner', async () => {
+    const server = await serverOn();
+    const everyMs = 300;
+    const runner = createDatabaseJobRunner(
+      server.app.ctx.db,
+      profileJobHandlers(server.app.ctx) as Partial<JobHandlers> as JobHandlers,
+      {
+        concurrency: { media: 0, light: 1 },
+        worker: { pollIntervalMs: 10 },
+        schedules: {
+          jobs: [{ name: 'profile.sweep-avatars', everyMs }],
+          queue: server.app.ctx.jobs,
+          checkEveryMs: 10,
+        },
+      },
+    );
+    await runner.start();
+    cleanups.push(() => runner.stop());
+    await waitFor(async () => (await doneRuns(server)) === 1);
+    // Left after the first run: the next one, an interval later, deletes it.
+    const unused = placeAvatar(server.config.dataDir, 2 * HOUR_MS);
+    await waitFor(() => !existsSync(unused));
+    await waitFor(async () => (await doneRuns(server)) >= 2);
+  });
 
-    vi.advanceTimersByTime(1);
-    await vi.waitFor(() => expect(existsSync(unused)).toBe(false));
-    // Other periodic sweeps run beside it; closing the server stops every one of them.
-    expect(vi.getTimerCount()).toBeGreaterThan(0);
-    await server.close();
-    expect(vi.getTimerCount()).toBe(0);
+  it('is not swept by an API process that runs no jobs: no timer, no run queued', async () => {
+    const server = await serverOn();
+    const unused = placeAvatar(server.config.dataDir, 2 * HOUR_MS);
+    await server.app.inject({ method: 'GET', url: '/api/v1/health' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(existsSync(unused)).toBe(true);
+    expect(await server.app.ctx.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
   });
 });
+
+const doneRuns = async (server: TestServer) =>
+  (
+    await server.app.ctx.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('type', '=', 'profile.sweep-avatars')
+      .where('status', '=', 'done')
+      .execute()
+  ).length;
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

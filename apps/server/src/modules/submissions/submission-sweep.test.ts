@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { multipart } from '../../testing/http';
 import { catalogFixtures } from '../catalog/catalog.fixtures';
-import { createSubmissionsService, UNUSED_IMAGE_MIN_AGE_MS } from './submissions.service';
+import { UNUSED_IMAGE_MIN_AGE_MS } from './submissions.service';
 
 let server: TestServer;
 let source: string;
@@ -29,7 +29,7 @@ async function placeImage(folder: string, ageMs: number): Promise<string> {
   return url;
 }
 
-describe('sweep of unused submission images', () => {
+describe('the repeatable sweep of unused submission images', () => {
   it('deletes old images no submission points to, and keeps used and recent ones', async () => {
     const member = await catalogFixtures(server.app).member('sweep@example.com');
     const image = await sharp(source).toBuffer();
@@ -66,7 +66,8 @@ describe('sweep of unused submission images', () => {
     const orphans = [await placeImage('submissions', old), await placeImage('submission-cast', old)];
     const recent = await placeImage('submission-cast', 60_000);
 
-    expect(await createSubmissionsService(server.app.ctx).sweepUnusedImages()).toBe(2);
+    const run = await server.app.ctx.jobs.enqueue('submissions.sweep-images', {});
+    expect((await server.app.jobs.runJob(run.id))?.state).toBe('done');
     for (const url of orphans) expect(existsSync(fileOf(url))).toBe(false);
     for (const url of [row.thumbnail_image, row.image, recent]) expect(existsSync(fileOf(url))).toBe(true);
   });

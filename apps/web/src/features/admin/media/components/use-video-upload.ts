@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Upload, defaultOptions, type DetailedError, type PreviousUpload } from 'tus-js-client';
-import { AdminMediaMessages, AdminMediaPaths, API_BASE, type UploadResult } from '@reeltime/contract';
+import { AdminMediaMessages, AdminVideoUploadEndpoints, API_BASE, type UploadResult } from '@reeltime/contract';
 import { getToken } from '../../../../lib/session';
 import { createRateMeter, type UploadRate } from './upload-rate';
 
@@ -14,7 +14,7 @@ export const chunkBytesFor = (size: number) =>
 /** Waits between attempts after a dropped connection: about five minutes in all, then it gives up. */
 export const RETRY_DELAYS = [0, 1000, 2000, 4000, 8000, ...Array<number>(28).fill(10_000)];
 
-export const UPLOAD_ENDPOINT = `${API_BASE}${AdminMediaPaths.uploads}`;
+export const UPLOAD_ENDPOINT = `${API_BASE}${AdminVideoUploadEndpoints.create.path}`;
 
 /** What an upload is for: a movie (title) or an episode, and how the console names it. */
 export interface UploadTarget {
