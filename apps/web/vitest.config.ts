@@ -7,6 +7,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineProject({
   root,
   plugins: [react()],
+  // The contract's browser entry, as in the build: endpoint groups carry methods and paths only.
+  resolve: { conditions: ['browser'] },
   css: {
     preprocessorOptions: {
       scss: {

@@ -114,3 +114,19 @@ export type TakesForm<E extends EndpointDefinition> = E['encoding'] extends 'for
 export function pathWith(path: string, params: Record<string, string | number>): string {
   return path.replace(/:([a-z_]+)/gi, (_, name: string) => encodeURIComponent(String(params[name])));
 }
+
+/**
+ * What a browser needs of an endpoint at run time: its method and path. Its types still come from
+ * the definition (`definition` is never set), so calls are typed as on the server, while the web
+ * bundles carry no schema an endpoint does not use elsewhere. `src/browser.ts` holds one per
+ * definition, under the same group names.
+ */
+export interface EndpointRoute<E extends EndpointDefinition = EndpointDefinition> {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  readonly definition?: E;
+}
+
+export function endpointRoute<E extends EndpointDefinition>(method: E['method'], path: E['path']): EndpointRoute<E> {
+  return { method, path };
+}

@@ -6,6 +6,7 @@ import {
   type EndpointDefinition,
   type EndpointParams,
   type EndpointQuery,
+  type EndpointRoute,
   type TakesForm,
   type ApiEndpoints,
   type ApiPath,
@@ -135,20 +136,25 @@ export type CallInput<E extends EndpointDefinition> = (E extends { params: objec
     ? { body: EndpointBody<E> | (TakesForm<E> extends true ? FormData : never) }
     : { body?: never }) & { signal?: AbortSignal };
 
-/** Calls endpoint `E` and returns its whole success envelope (for its `message`); throws {@link ApiError}. */
-export async function requestEndpoint<E extends EndpointDefinition>(
-  endpoint: E,
-  ...[input]: OptionsArgument<CallInput<E>>
-): Promise<Envelope<EndpointData<E>>> {
+/** The definition behind a route (a union of them for a union of routes). */
+type DefinitionOf<R> = R extends EndpointRoute<infer E> ? E : never;
+
+/** Calls an endpoint and returns its whole success envelope (for its `message`); throws {@link ApiError}. */
+export async function requestEndpoint<R extends EndpointRoute>(
+  endpoint: R,
+  ...[input]: OptionsArgument<CallInput<DefinitionOf<R>>>
+): Promise<Envelope<EndpointData<DefinitionOf<R>>>> {
   const options = (input ?? {}) as Omit<AnyRequest, 'method'>;
-  return (await send(endpoint.path, { ...options, method: endpoint.method })) as Envelope<EndpointData<E>>;
+  return (await send(endpoint.path, { ...options, method: endpoint.method })) as Envelope<
+    EndpointData<DefinitionOf<R>>
+  >;
 }
 
-/** Calls endpoint `E` and returns what its success envelope carries in `data`. */
-export async function callEndpoint<E extends EndpointDefinition>(
-  endpoint: E,
-  ...input: OptionsArgument<CallInput<E>>
-): Promise<EndpointData<E>> {
+/** Calls an endpoint and returns what its success envelope carries in `data`. */
+export async function callEndpoint<R extends EndpointRoute>(
+  endpoint: R,
+  ...input: OptionsArgument<CallInput<DefinitionOf<R>>>
+): Promise<EndpointData<DefinitionOf<R>>> {
   return (await requestEndpoint(endpoint, ...input)).data;
 }
 

@@ -1,18 +1,16 @@
 import type * as Contract from '@reeltime/contract';
-import type {
-  EndpointData,
-  EndpointDefinition,
-  EndpointGroup,
-} from '@reeltime/contract';
+import type { EndpointData, EndpointDefinition, EndpointRoute } from '@reeltime/contract';
 import { mockApi, type Handlers, type MockRequest, type Reply } from './fetch-mock';
 import { signIn } from './render';
 
 type ContractExports = typeof Contract;
 
-/** Every endpoint definition of the groups the contract exports. */
+/** The definition of every endpoint of the groups the contract exports (as routes, in the browser). */
 type Definition = {
-  [Name in keyof ContractExports]: ContractExports[Name] extends EndpointGroup
-    ? ContractExports[Name][keyof ContractExports[Name]]
+  [Name in keyof ContractExports]: ContractExports[Name][keyof ContractExports[Name]] extends infer Route
+    ? Route extends EndpointRoute<infer E>
+      ? E
+      : never
     : never;
 }[keyof ContractExports];
 

@@ -1,0 +1,131 @@
+// Written from the endpoint definitions by `npm run contract:browser`; `npm test` checks that it is current.
+// The web app resolves the contract here (the `browser` condition): each group holds only the method and
+// path of its endpoints, typed by their definitions, so a page's bundle carries no schema it does not use.
+import { endpointRoute } from './endpoint';
+import type * as Contract from './index';
+
+export * from './index';
+
+export const AdminAuditEndpoints = {
+  list: endpointRoute<typeof Contract.AdminAuditEndpoints.list>('GET', '/admin/audit'),
+};
+
+export const AdminBannersEndpoints = {
+  list: endpointRoute<typeof Contract.AdminBannersEndpoints.list>('GET', '/admin/banners'),
+  titleChoices: endpointRoute<typeof Contract.AdminBannersEndpoints.titleChoices>('GET', '/admin/banners/title-choices'),
+  create: endpointRoute<typeof Contract.AdminBannersEndpoints.create>('POST', '/admin/banners'),
+  reorder: endpointRoute<typeof Contract.AdminBannersEndpoints.reorder>('PUT', '/admin/banners/order'),
+  update: endpointRoute<typeof Contract.AdminBannersEndpoints.update>('PATCH', '/admin/banners/:id'),
+  remove: endpointRoute<typeof Contract.AdminBannersEndpoints.remove>('DELETE', '/admin/banners/:id'),
+};
+
+export const AdminCommerceEndpoints = {
+  plans: endpointRoute<typeof Contract.AdminCommerceEndpoints.plans>('GET', '/admin/plans'),
+  createPlan: endpointRoute<typeof Contract.AdminCommerceEndpoints.createPlan>('POST', '/admin/plans'),
+  updatePlan: endpointRoute<typeof Contract.AdminCommerceEndpoints.updatePlan>('PATCH', '/admin/plans/:id'),
+  deletePlan: endpointRoute<typeof Contract.AdminCommerceEndpoints.deletePlan>('DELETE', '/admin/plans/:id'),
+  taxes: endpointRoute<typeof Contract.AdminCommerceEndpoints.taxes>('GET', '/admin/taxes'),
+  createTax: endpointRoute<typeof Contract.AdminCommerceEndpoints.createTax>('POST', '/admin/taxes'),
+  updateTax: endpointRoute<typeof Contract.AdminCommerceEndpoints.updateTax>('PATCH', '/admin/taxes/:id'),
+  deleteTax: endpointRoute<typeof Contract.AdminCommerceEndpoints.deleteTax>('DELETE', '/admin/taxes/:id'),
+};
+
+export const AdminGenresEndpoints = {
+  list: endpointRoute<typeof Contract.AdminGenresEndpoints.list>('GET', '/admin/genres'),
+  create: endpointRoute<typeof Contract.AdminGenresEndpoints.create>('POST', '/admin/genres'),
+  rename: endpointRoute<typeof Contract.AdminGenresEndpoints.rename>('PATCH', '/admin/genres/:id'),
+  remove: endpointRoute<typeof Contract.AdminGenresEndpoints.remove>('DELETE', '/admin/genres/:id'),
+};
+
+export const AdminJobsEndpoints = {
+  list: endpointRoute<typeof Contract.AdminJobsEndpoints.list>('GET', '/admin/jobs'),
+  retry: endpointRoute<typeof Contract.AdminJobsEndpoints.retry>('POST', '/admin/jobs/:id/retry'),
+  cancel: endpointRoute<typeof Contract.AdminJobsEndpoints.cancel>('POST', '/admin/jobs/:id/cancel'),
+};
+
+export const AdminMailEndpoints = {
+  list: endpointRoute<typeof Contract.AdminMailEndpoints.list>('GET', '/admin/mail'),
+  message: endpointRoute<typeof Contract.AdminMailEndpoints.message>('GET', '/admin/mail/:id'),
+  retry: endpointRoute<typeof Contract.AdminMailEndpoints.retry>('POST', '/admin/mail/:id/retry'),
+};
+
+export const AdminMediaEndpoints = {
+  targets: endpointRoute<typeof Contract.AdminMediaEndpoints.targets>('GET', '/admin/media/targets'),
+  list: endpointRoute<typeof Contract.AdminMediaEndpoints.list>('GET', '/admin/videos'),
+  detail: endpointRoute<typeof Contract.AdminMediaEndpoints.detail>('GET', '/admin/videos/:id'),
+  retry: endpointRoute<typeof Contract.AdminMediaEndpoints.retry>('POST', '/admin/videos/:id/retry'),
+  cancel: endpointRoute<typeof Contract.AdminMediaEndpoints.cancel>('POST', '/admin/videos/:id/cancel'),
+  remove: endpointRoute<typeof Contract.AdminMediaEndpoints.remove>('DELETE', '/admin/videos/:id'),
+  addCaption: endpointRoute<typeof Contract.AdminMediaEndpoints.addCaption>('POST', '/admin/videos/:id/captions'),
+  deleteCaption: endpointRoute<typeof Contract.AdminMediaEndpoints.deleteCaption>('DELETE', '/admin/videos/:id/captions/:captionId'),
+};
+
+export const AdminMembersEndpoints = {
+  list: endpointRoute<typeof Contract.AdminMembersEndpoints.list>('GET', '/admin/members'),
+  detail: endpointRoute<typeof Contract.AdminMembersEndpoints.detail>('GET', '/admin/members/:id'),
+  disable: endpointRoute<typeof Contract.AdminMembersEndpoints.disable>('POST', '/admin/members/:id/disable'),
+  enable: endpointRoute<typeof Contract.AdminMembersEndpoints.enable>('POST', '/admin/members/:id/enable'),
+  grantAdmin: endpointRoute<typeof Contract.AdminMembersEndpoints.grantAdmin>('POST', '/admin/members/:id/grant-admin'),
+  revokeAdmin: endpointRoute<typeof Contract.AdminMembersEndpoints.revokeAdmin>('POST', '/admin/members/:id/revoke-admin'),
+  signOut: endpointRoute<typeof Contract.AdminMembersEndpoints.signOut>('POST', '/admin/members/:id/sign-out'),
+};
+
+export const AdminOverviewEndpoints = {
+  overview: endpointRoute<typeof Contract.AdminOverviewEndpoints.overview>('GET', '/admin/overview'),
+};
+
+export const AdminPeopleEndpoints = {
+  list: endpointRoute<typeof Contract.AdminPeopleEndpoints.list>('GET', '/admin/people'),
+  create: endpointRoute<typeof Contract.AdminPeopleEndpoints.create>('POST', '/admin/people'),
+  update: endpointRoute<typeof Contract.AdminPeopleEndpoints.update>('PATCH', '/admin/people/:id'),
+  remove: endpointRoute<typeof Contract.AdminPeopleEndpoints.remove>('DELETE', '/admin/people/:id'),
+};
+
+export const AdminSeasonsEndpoints = {
+  createSeason: endpointRoute<typeof Contract.AdminSeasonsEndpoints.createSeason>('POST', '/admin/titles/:id/seasons'),
+  orderSeasons: endpointRoute<typeof Contract.AdminSeasonsEndpoints.orderSeasons>('PUT', '/admin/titles/:id/season-order'),
+  updateSeason: endpointRoute<typeof Contract.AdminSeasonsEndpoints.updateSeason>('PATCH', '/admin/seasons/:id'),
+  deleteSeason: endpointRoute<typeof Contract.AdminSeasonsEndpoints.deleteSeason>('DELETE', '/admin/seasons/:id'),
+  createEpisode: endpointRoute<typeof Contract.AdminSeasonsEndpoints.createEpisode>('POST', '/admin/seasons/:id/episodes'),
+  orderEpisodes: endpointRoute<typeof Contract.AdminSeasonsEndpoints.orderEpisodes>('PUT', '/admin/seasons/:id/episode-order'),
+  updateEpisode: endpointRoute<typeof Contract.AdminSeasonsEndpoints.updateEpisode>('PATCH', '/admin/episodes/:id'),
+  deleteEpisode: endpointRoute<typeof Contract.AdminSeasonsEndpoints.deleteEpisode>('DELETE', '/admin/episodes/:id'),
+  saveEpisodeThumbnail: endpointRoute<typeof Contract.AdminSeasonsEndpoints.saveEpisodeThumbnail>('POST', '/admin/episodes/:id/thumbnail'),
+};
+
+export const AdminSettingsEndpoints = {
+  current: endpointRoute<typeof Contract.AdminSettingsEndpoints.current>('GET', '/admin/settings'),
+  save: endpointRoute<typeof Contract.AdminSettingsEndpoints.save>('PUT', '/admin/settings'),
+};
+
+export const AdminSubmissionsEndpoints = {
+  list: endpointRoute<typeof Contract.AdminSubmissionsEndpoints.list>('GET', '/admin/submissions'),
+  approve: endpointRoute<typeof Contract.AdminSubmissionsEndpoints.approve>('POST', '/admin/submissions/:id/approve'),
+  reject: endpointRoute<typeof Contract.AdminSubmissionsEndpoints.reject>('POST', '/admin/submissions/:id/reject'),
+};
+
+export const AdminTitlesEndpoints = {
+  list: endpointRoute<typeof Contract.AdminTitlesEndpoints.list>('GET', '/admin/titles'),
+  create: endpointRoute<typeof Contract.AdminTitlesEndpoints.create>('POST', '/admin/titles'),
+  bulk: endpointRoute<typeof Contract.AdminTitlesEndpoints.bulk>('POST', '/admin/titles/bulk'),
+  detail: endpointRoute<typeof Contract.AdminTitlesEndpoints.detail>('GET', '/admin/titles/:id'),
+  update: endpointRoute<typeof Contract.AdminTitlesEndpoints.update>('PATCH', '/admin/titles/:id'),
+  remove: endpointRoute<typeof Contract.AdminTitlesEndpoints.remove>('DELETE', '/admin/titles/:id'),
+  saveImages: endpointRoute<typeof Contract.AdminTitlesEndpoints.saveImages>('POST', '/admin/titles/:id/images'),
+};
+
+export const AdminVideoUploadEndpoints = {
+  create: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.create>('POST', '/admin/uploads'),
+  offset: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.offset>('HEAD', '/admin/uploads/:uploadId'),
+  append: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.append>('PATCH', '/admin/uploads/:uploadId'),
+  abandon: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.abandon>('DELETE', '/admin/uploads/:uploadId'),
+};
+
+export const StripeWebhookEndpoints = {
+  receive: endpointRoute<typeof Contract.StripeWebhookEndpoints.receive>('POST', '/stripe/webhook'),
+};
+
+export const WatchlistEndpoints = {
+  toggle: endpointRoute<typeof Contract.WatchlistEndpoints.toggle>('POST', '/user/save-watch-list'),
+  list: endpointRoute<typeof Contract.WatchlistEndpoints.list>('GET', '/user/watch-list'),
+};
