@@ -62,6 +62,19 @@ export type PageQuery = z.infer<typeof PageQuerySchema>;
 export const optionalField = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
+/**
+ * An optional field that may also be sent empty (`""`) or as `null`, both meaning "not given"; its
+ * schema (and so the API document) lists those two values beside the field's own.
+ */
+export const blankableField = <T extends z.ZodType>(schema: T, invalid?: string) =>
+  z
+    .union(
+      [z.literal('').transform(() => undefined), z.null().transform(() => undefined), schema],
+      // A value none of them takes, when the field's schema does not say why itself (a wrong enum value).
+      invalid === undefined ? undefined : { error: invalid },
+    )
+    .optional();
+
 /** `YYYY-MM-DD` that is a real calendar date. */
 export const DateStringSchema = z
   .string({ error: Messages.dateInvalid })

@@ -18,7 +18,7 @@ export interface FileField {
 }
 
 /** The error statuses an endpoint can answer by itself, each with when it happens. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
 
 export interface SuccessResponse {
   status: 200 | 201;
@@ -55,7 +55,9 @@ export interface EndpointDefinition {
 }
 
 /** Declares an endpoint, keeping its literal types for the server and the clients. */
-export function defineEndpoint<const Definition extends EndpointDefinition>(definition: Definition): Definition {
+export function defineEndpoint<const Definition extends EndpointDefinition>(
+  definition: Definition,
+): Definition {
   return definition;
 }
 
@@ -80,7 +82,9 @@ export type ParsedQuery<E extends EndpointDefinition> = z.output<Schema<E, 'quer
 export type ParsedBody<E extends EndpointDefinition> = z.output<Schema<E, 'body'>>;
 
 /** Whether `E` takes its body as multipart form data too. */
-export type TakesForm<E extends EndpointDefinition> = E['encoding'] extends 'form' | 'json-or-form' ? true : false;
+export type TakesForm<E extends EndpointDefinition> = E['encoding'] extends 'form' | 'json-or-form'
+  ? true
+  : false;
 
 /** Fills the `:name` parameters of a path. */
 export function pathWith(path: string, params: Record<string, string | number>): string {

@@ -24,6 +24,7 @@ export const Messages = {
   thumbnailRequired: 'Thumbnail is required',
   castRequired: 'At least one cast member is required',
   castTooMany: 'At most 20 cast members are allowed',
+  castNotJson: 'Cast sent as one field must be a JSON list of cast members',
   castNameRequired: 'Cast name is required',
   jobTitleRequired: 'Job title is required',
   castEmailInvalid: 'Invalid email',

@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { AdminPageSchema, type AdminOverviewSchema } from '../admin';
 import { DateStringSchema, PageQuerySchema } from '../common';
-import { ApiPaths } from '../paths';
 import type { AdminEndpoint } from './endpoint';
 
 /** What the console says about its overview, audit log and settings, and what sign-up says when closed. */
@@ -120,7 +119,7 @@ export const AuditPageSchema = AdminPageSchema(AuditEntrySchema);
 
 /** Paths relative to API_BASE. */
 export const AdminConsolePaths = {
-  overview: ApiPaths.adminOverview,
+  overview: '/admin/overview',
   audit: '/admin/audit',
   settings: '/admin/settings',
 } as const;

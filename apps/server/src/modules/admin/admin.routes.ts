@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminOverviewSchema, ApiPaths, SuccessEnvelope } from '@reeltime/contract';
+import { AdminConsolePaths, AdminOverviewSchema, SuccessEnvelope } from '@reeltime/contract';
 import { ok } from '../../lib/envelope';
 import { createAdminService } from './admin.service';
 
@@ -13,7 +13,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    ApiPaths.adminOverview,
+    AdminConsolePaths.overview,
     {
       schema: {
         tags,

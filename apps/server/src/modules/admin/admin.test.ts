@@ -1,4 +1,4 @@
-import { ApiPaths, API_BASE, ServerMessages, type AdminOverview } from '@reeltime/contract';
+import { AdminConsolePaths, type AdminOverview, API_BASE, ServerMessages } from '@reeltime/contract';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobsTable, VideosTable } from '../../db/database';
@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../testing/app';
 import { signUp } from '../../testing/http';
 
 const ADMIN_BASE = `${API_BASE}/admin`;
-const OVERVIEW = `${API_BASE}${ApiPaths.adminOverview}`;
+const OVERVIEW = `${API_BASE}${AdminConsolePaths.overview}`;
 
 let server: TestServer;
 let member: Awaited<ReturnType<typeof signUp>>;
