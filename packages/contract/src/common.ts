@@ -3,22 +3,28 @@ import { Messages } from './messages';
 
 /**
  * A number sent as JSON, or as decimal text where only text can be sent (a path, a query string, a
- * form field). Hex, exponents, booleans, arrays, null and empty text are refused, never read as a number.
+ * form field). Hex, exponents, booleans, arrays, null and empty text are refused, never read as a
+ * number. `number` holds the bounds, checked in both forms and so stated by the API document.
  */
-const numberOrText = (text: RegExp, message: string) =>
-  z.union([z.number(), z.string().regex(text).transform(Number)], { error: message });
+const numberOrText = (number: z.ZodNumber, text: RegExp, message: string) =>
+  z.union([number, z.string().regex(text).transform(Number).pipe(number)], { error: message });
 const DIGITS = /^\d{1,16}$/;
 const DECIMAL = /^\d{1,16}(\.\d{1,6})?$/;
 
-const wholeNumber = (message: string) =>
-  numberOrText(DIGITS, message).pipe(z.number().int({ error: message }));
-
 /** A positive whole number id. */
-export const IdSchema = wholeNumber(Messages.idInvalid).pipe(
-  z.number().positive({ error: Messages.idInvalid }).max(2_147_483_647, { error: Messages.idInvalid }),
+export const IdSchema = numberOrText(
+  z
+    .number()
+    .int({ error: Messages.idInvalid })
+    .positive({ error: Messages.idInvalid })
+    .max(2_147_483_647, { error: Messages.idInvalid }),
+  DIGITS,
+  Messages.idInvalid,
 );
 
-export const strictNumber = (message: string) => numberOrText(DECIMAL, message);
+/** A number, whole or with up to six decimals, within the bounds of `number`. */
+export const strictNumber = (message: string, number: z.ZodNumber = z.number()) =>
+  numberOrText(number, DECIMAL, message);
 
 export const IdParamsSchema = z.object({ id: IdSchema });
 export type IdParams = z.infer<typeof IdParamsSchema>;
@@ -39,22 +45,24 @@ export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
 
 export const PageQuerySchema = z.object({
-  page: wholeNumber('page must be a whole number')
-    .pipe(
-      z
-        .number()
-        .min(1, { error: 'page must be at least 1' })
-        .max(100_000, { error: 'page must be at most 100000' }),
-    )
-    .default(1),
-  per_page: wholeNumber('per_page must be a whole number')
-    .pipe(
-      z
-        .number()
-        .min(1, { error: 'per_page must be at least 1' })
-        .max(MAX_PER_PAGE, { error: `per_page must be at most ${MAX_PER_PAGE}` }),
-    )
-    .default(DEFAULT_PER_PAGE),
+  page: numberOrText(
+    z
+      .number()
+      .int({ error: 'page must be a whole number' })
+      .min(1, { error: 'page must be at least 1' })
+      .max(100_000, { error: 'page must be at most 100000' }),
+    DIGITS,
+    'page must be a whole number',
+  ).default(1),
+  per_page: numberOrText(
+    z
+      .number()
+      .int({ error: 'per_page must be a whole number' })
+      .min(1, { error: 'per_page must be at least 1' })
+      .max(MAX_PER_PAGE, { error: `per_page must be at most ${MAX_PER_PAGE}` }),
+    DIGITS,
+    'per_page must be a whole number',
+  ).default(DEFAULT_PER_PAGE),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

@@ -21,6 +21,7 @@ export const Messages = {
   titleRequired: 'Title is required',
   urlInvalid: 'Must be a valid URL',
   linkNotOnPlatform: 'The link must be on the chosen platform',
+  platformInvalid: 'Platform must be youtube, vimeo, dailymotion or other',
   thumbnailRequired: 'Thumbnail is required',
   castRequired: 'At least one cast member is required',
   castTooMany: 'At most 20 cast members are allowed',

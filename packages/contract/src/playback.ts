@@ -9,19 +9,21 @@ export const FINISHED_SHARE = 0.95;
 /** Playback must pass this many seconds before a view is counted. */
 export const VIEW_AFTER_SECONDS = 30;
 
-const seconds = strictNumber('Must be a number of seconds').pipe(
-  z
-    .number()
-    .min(0, { error: 'Must not be negative' })
-    .max(60 * 60 * 24, { error: 'Must be at most one day' }),
-);
+const ONE_DAY_SECONDS = 60 * 60 * 24;
+const seconds = (number: z.ZodNumber) =>
+  strictNumber(
+    'Must be a number of seconds',
+    number
+      .min(0, { error: 'Must not be negative' })
+      .max(ONE_DAY_SECONDS, { error: 'Must be at most one day' }),
+  );
 
 export const PlaybackProgressBodySchema = z
   .object({
     entertainment_id: IdSchema,
     episode_id: IdSchema.optional(),
-    position_seconds: seconds,
-    duration_seconds: seconds.refine((value) => value > 0, { error: 'Must be more than zero' }),
+    position_seconds: seconds(z.number()),
+    duration_seconds: seconds(z.number().gt(0, { error: 'Must be more than zero' })),
   })
   .refine((body) => body.position_seconds <= body.duration_seconds + 1, {
     error: 'Position must not be past the end',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './auth';
-import { FormLimits, IdSchema, optionalField } from './common';
+import { blankableField, FormLimits, IdSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { Messages } from './messages';
 
@@ -12,7 +12,7 @@ export const CAST_MAILS_PER_HOUR = 5;
 export const SUBMISSION_ROLES = ['Actor', 'Director', 'Executive Producer', 'Producer'] as const;
 export const SUBMISSION_PLATFORMS = ['youtube', 'vimeo', 'dailymotion', 'other'] as const;
 
-const optionalText = (max: number) => optionalField(z.string().trim().max(max));
+const optionalText = (max: number) => blankableField(z.string().trim().max(max));
 
 export const SubmissionCastFieldsSchema = z.object({
   name: z
@@ -25,7 +25,7 @@ export const SubmissionCastFieldsSchema = z.object({
     .trim()
     .min(1, { error: Messages.jobTitleRequired })
     .max(100),
-  email: optionalField(z.email({ error: Messages.castEmailInvalid }).max(255)),
+  email: blankableField(z.email({ error: Messages.castEmailInvalid }).max(255), Messages.castEmailInvalid),
 });
 
 type SubmissionCastFields = z.input<typeof SubmissionCastFieldsSchema>;
@@ -67,7 +67,7 @@ export const SubmissionFieldsSchema = z
       .max(200),
     description: optionalText(5000),
     type: optionalText(50),
-    platform: optionalField(z.enum(SUBMISSION_PLATFORMS)),
+    platform: blankableField(z.enum(SUBMISSION_PLATFORMS), Messages.platformInvalid),
     link: z
       .string({ error: Messages.urlInvalid })
       .trim()
