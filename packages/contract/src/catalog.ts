@@ -127,7 +127,7 @@ const tags = ['catalog'];
 const MEMBER_STATE = "A valid bearer token, when sent, adds the member's own state (`is_watch_list`).";
 
 /** A browse row: a page of title cards, the same for every row but its order and filter. */
-const row = (path: string, what: string) =>
+const row = <const Path extends string>(path: Path, what: string) =>
   defineEndpoint({
     method: 'GET',
     path,
