@@ -12,7 +12,7 @@ const features = existsSync(featuresDir)
       .map((d) => d.name)
   : [];
 
-/** Import direction of STYLE.md, with one zone per feature so a new feature is covered automatically. */
+/** Import direction of the web app: shared code never reaches into features, features never into each other; one zone per feature, so a new feature is covered automatically. */
 const webZones = [
   // shared code never reaches up into features or the app shell
   { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },

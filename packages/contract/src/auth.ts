@@ -13,7 +13,8 @@ export const emailField = (invalid: string = Messages.emailInvalid) =>
     .min(1, { error: Messages.emailRequired })
     .max(MAX_TEXT, { error: invalid })
     .pipe(z.email({ error: invalid }))
-    .transform((email) => email.toLowerCase());
+    .transform((email) => email.toLowerCase())
+    .meta({ format: 'email' });
 
 const passwordAtLeast6 = z
   .string({ error: Messages.passwordRequired })

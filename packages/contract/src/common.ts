@@ -3,28 +3,28 @@ import { Messages } from './messages';
 
 /**
  * A number sent as JSON, or as decimal text where only text can be sent (a path, a query string, a
- * form field). Hex, exponents, booleans, arrays, null and empty text are refused, never read as a
- * number. `number` holds the bounds, checked in both forms and so stated by the API document.
+ * form field). Hex, exponents, booleans, arrays, null and empty text are refused, never read as a number.
  */
-const numberOrText = (number: z.ZodNumber, text: RegExp, message: string) =>
-  z.union([number, z.string().regex(text).transform(Number).pipe(number)], { error: message });
+const numberOrText = (text: RegExp, message: string) =>
+  z.union([z.number(), z.string().regex(text).transform(Number)], { error: message });
 const DIGITS = /^\d{1,16}$/;
 const DECIMAL = /^\d{1,16}(\.\d{1,6})?$/;
 
-/** A positive whole number id. */
-export const IdSchema = numberOrText(
-  z
-    .number()
-    .int({ error: Messages.idInvalid })
-    .positive({ error: Messages.idInvalid })
-    .max(2_147_483_647, { error: Messages.idInvalid }),
-  DIGITS,
-  Messages.idInvalid,
-);
+const wholeNumber = (message: string) =>
+  numberOrText(DIGITS, message).pipe(z.number().int({ error: message }));
 
-/** A number, whole or with up to six decimals, within the bounds of `number`. */
-export const strictNumber = (message: string, number: z.ZodNumber = z.number()) =>
-  numberOrText(number, DECIMAL, message);
+/** The largest id a row can have (a 32-bit integer column). */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A positive whole number id. The pipe's range is invisible in the request's JSON Schema (it
+ * shows what is accepted on the way in, a number or its decimal text), so `meta` states it.
+ */
+export const IdSchema = wholeNumber(Messages.idInvalid)
+  .pipe(z.number().positive({ error: Messages.idInvalid }).max(MAX_ID, { error: Messages.idInvalid }))
+  .meta({ minimum: 1, maximum: MAX_ID });
+
+export const strictNumber = (message: string) => numberOrText(DECIMAL, message);
 
 export const IdParamsSchema = z.object({ id: IdSchema });
 export type IdParams = z.infer<typeof IdParamsSchema>;
@@ -43,26 +43,27 @@ export const FormLimits = {
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
+export const MAX_PAGE = 100_000;
 
 export const PageQuerySchema = z.object({
-  page: numberOrText(
-    z
-      .number()
-      .int({ error: 'page must be a whole number' })
-      .min(1, { error: 'page must be at least 1' })
-      .max(100_000, { error: 'page must be at most 100000' }),
-    DIGITS,
-    'page must be a whole number',
-  ).default(1),
-  per_page: numberOrText(
-    z
-      .number()
-      .int({ error: 'per_page must be a whole number' })
-      .min(1, { error: 'per_page must be at least 1' })
-      .max(MAX_PER_PAGE, { error: `per_page must be at most ${MAX_PER_PAGE}` }),
-    DIGITS,
-    'per_page must be a whole number',
-  ).default(DEFAULT_PER_PAGE),
+  page: wholeNumber('page must be a whole number')
+    .pipe(
+      z
+        .number()
+        .min(1, { error: 'page must be at least 1' })
+        .max(MAX_PAGE, { error: `page must be at most ${MAX_PAGE}` }),
+    )
+    .default(1)
+    .meta({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
+  per_page: wholeNumber('per_page must be a whole number')
+    .pipe(
+      z
+        .number()
+        .min(1, { error: 'per_page must be at least 1' })
+        .max(MAX_PER_PAGE, { error: `per_page must be at most ${MAX_PER_PAGE}` }),
+    )
+    .default(DEFAULT_PER_PAGE)
+    .meta({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE }),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
@@ -93,16 +94,20 @@ export const DateStringSchema = z
       return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
     },
     { error: Messages.dateInvalid },
-  );
+  )
+  .meta({ format: 'date' });
 
 export const SuccessEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.literal(true), message: z.string().optional(), data });
 
-export const ErrorEnvelopeSchema = z.object({
-  status: z.literal(false),
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
+/** The envelope of every failure; one named schema (`ErrorEnvelope`) in the OpenAPI document. */
+export const ErrorEnvelopeSchema = z
+  .object({
+    status: z.literal(false),
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'ErrorEnvelope' });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 export const NullDataEnvelopeSchema = SuccessEnvelope(z.null());

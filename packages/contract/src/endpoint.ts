@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call an endpoint: anyone (`public`; a token, when sent and valid, still identifies the
@@ -11,6 +11,18 @@ export type Access = 'public' | 'member' | 'admin';
 /** How the body may travel: JSON only, or also as multipart form data (with its files). */
 export type BodyEncoding = 'json' | 'json-or-form' | 'form';
 
+/** A request header the endpoint reads (checked by its handler, not by a schema). */
+export interface HeaderField {
+  description: string;
+  required: boolean;
+}
+
+/** A body its handler reads as a stream of bytes (a tus upload's chunks), not as fields. */
+export interface RawBody {
+  contentType: string;
+  description: string;
+}
+
 /** A file part of a multipart body. `name` may hold `{i}` for a list's index, as in `cast[{i}][image]`. */
 export interface FileField {
   description: string;
@@ -18,12 +30,16 @@ export interface FileField {
 }
 
 /** The error statuses an endpoint can answer by itself, each with when it happens. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429 | 502 | 503;
 
 export interface SuccessResponse {
-  status: 200 | 201;
-  /** What the envelope carries in `data`. */
-  data: z.ZodType;
+  status: 200 | 201 | 204;
+  /** What the envelope carries in `data`; absent when the answer has no body. */
+  data?: z.ZodType;
+  /** When this answer is given, for endpoints with more than one success answer. */
+  description?: string;
+  /** Response headers that matter to the client, by name, with what they hold. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -45,7 +61,12 @@ export interface EndpointDefinition {
   encoding?: BodyEncoding;
   /** The file parts of a multipart body, by field name. */
   files?: Readonly<Record<string, FileField>>;
-  success: SuccessResponse;
+  /** A body read as bytes by the handler (instead of `body`). */
+  rawBody?: RawBody;
+  /** Request headers the endpoint reads, by name. */
+  headers?: Readonly<Record<string, HeaderField>>;
+  /** The success answer; a list when there are several (the first is the usual one). */
+  success: SuccessResponse | readonly SuccessResponse[];
   /**
    * The errors specific to this endpoint, by status, with when they happen. The errors every
    * endpoint of its shape can give (401/403 by access; 400, 413, 415 and 422 for what it reads;
@@ -55,9 +76,7 @@ export interface EndpointDefinition {
 }
 
 /** Declares an endpoint, keeping its literal types for the server and the clients. */
-export function defineEndpoint<const Definition extends EndpointDefinition>(
-  definition: Definition,
-): Definition {
+export function defineEndpoint<const Definition extends EndpointDefinition>(definition: Definition): Definition {
   return definition;
 }
 
@@ -68,8 +87,15 @@ type Schema<E, Key extends 'params' | 'query' | 'body'> = E extends { [K in Key]
   ? S
   : never;
 
-/** What the success envelope of `E` carries in `data`. */
-export type EndpointData<E extends EndpointDefinition> = z.output<E['success']['data']>;
+/** What the success envelope of `E` carries in `data` (`null` for an answer without a body). */
+export type EndpointData<E extends EndpointDefinition> = E['success'] extends { data: infer Data extends z.ZodType }
+  ? z.output<Data>
+  : null;
+
+/** The success answers of an endpoint, as a list. */
+export function successesOf(definition: EndpointDefinition): readonly SuccessResponse[] {
+  return Array.isArray(definition.success) ? definition.success : [definition.success as SuccessResponse];
+}
 
 /** The path parameters, query and body of a call as its schemas accept them. */
 export type EndpointParams<E extends EndpointDefinition> = z.input<Schema<E, 'params'>>;
@@ -82,9 +108,7 @@ export type ParsedQuery<E extends EndpointDefinition> = z.output<Schema<E, 'quer
 export type ParsedBody<E extends EndpointDefinition> = z.output<Schema<E, 'body'>>;
 
 /** Whether `E` takes its body as multipart form data too. */
-export type TakesForm<E extends EndpointDefinition> = E['encoding'] extends 'form' | 'json-or-form'
-  ? true
-  : false;
+export type TakesForm<E extends EndpointDefinition> = E['encoding'] extends 'form' | 'json-or-form' ? true : false;
 
 /** Fills the `:name` parameters of a path. */
 export function pathWith(path: string, params: Record<string, string | number>): string {

@@ -12,3 +12,4 @@ export * from './site-settings';
 export * from './submissions';
 export * from './watchlist';
 export * from './admin/index';
+export * from './stripe-webhook';

@@ -16,6 +16,7 @@ import {
   type ParsedBody,
   type ParsedParams,
   type ParsedQuery,
+  successesOf,
 } from '@reeltime/contract';
 import { requireAdmin, requireMember } from '../plugins/auth';
 
@@ -36,7 +37,7 @@ export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
 export type EndpointReply<E extends EndpointDefinition> = {
   status: true;
   message?: string;
-  data: z.input<E['success']['data']>;
+  data: E['success'] extends { data: infer Data extends z.ZodType } ? z.input<Data> : null;
 };
 
 export type EndpointHandler<E extends EndpointDefinition> = (
@@ -45,13 +46,11 @@ export type EndpointHandler<E extends EndpointDefinition> = (
 ) => Promise<EndpointReply<E> | FastifyReply>;
 
 /** Route options beyond the definition: rate limits, an error handler of its own, a body limit. */
-export type EndpointOptions = Pick<
-  RouteShorthandOptions,
-  'config' | 'errorHandler' | 'bodyLimit' | 'preHandler'
->;
+export type EndpointOptions = Pick<RouteShorthandOptions, 'config' | 'errorHandler' | 'bodyLimit' | 'preHandler'>;
 
 export type EndpointRoute<E extends EndpointDefinition> =
-  EndpointHandler<E> | { handler: EndpointHandler<E>; options: EndpointOptions };
+  | EndpointHandler<E>
+  | { handler: EndpointHandler<E>; options: EndpointOptions };
 
 /** One handler per endpoint of the group, by the same names: a definition without one does not compile. */
 export type EndpointHandlers<G extends EndpointGroup> = { [Name in keyof G]: EndpointRoute<G[Name]> };
@@ -65,6 +64,7 @@ const CONSUMES = {
 
 /** What the request may carry, by its encoding: what the content-types and forms plugins read. */
 export function consumesOf(definition: EndpointDefinition): readonly string[] {
+  if (definition.rawBody) return [definition.rawBody.contentType];
   return definition.body ? CONSUMES[definition.encoding ?? 'json'] : JSON_ONLY;
 }
 
@@ -78,7 +78,7 @@ export function documentedErrors(
   options: { rateLimited: boolean },
 ): Partial<Record<ErrorStatus, string>> {
   const errors: Partial<Record<ErrorStatus, string>> = {};
-  if (definition.method !== 'GET') {
+  if (definition.method !== 'GET' && definition.method !== 'HEAD') {
     errors[400] = 'The body is not well-formed (JSON or multipart).';
     errors[413] = 'The body, one of its fields or one of its files is too large.';
     errors[415] = `The body's content type is not one this endpoint reads (${consumesOf(definition).join(', ')}).`;
@@ -90,7 +90,11 @@ export function documentedErrors(
   }
   if (options.rateLimited) errors[429] = 'Too many requests: try again after the seconds in Retry-After.';
   errors[503] = 'The database cannot be reached right now: try again after the seconds in Retry-After.';
-  return { ...errors, ...definition.errors };
+  for (const [status, when] of Object.entries(definition.errors ?? {}) as [`${ErrorStatus}`, string][]) {
+    const implicit = errors[Number(status) as ErrorStatus];
+    errors[Number(status) as ErrorStatus] = implicit ? `${when} Or: ${implicit}` : when;
+  }
+  return errors;
 }
 
 const ACCESS_HOOKS: Record<EndpointDefinition['access'], onRequestHookHandler[]> = {
@@ -125,11 +129,14 @@ export function registerEndpoints<G extends EndpointGroup>(
     const { handler, options } = routeOf(handlers[name] as EndpointRoute<EndpointDefinition>);
     const rateLimited = options.config?.rateLimit != null && options.config.rateLimit !== false;
     const errors = documentedErrors(definition, { rateLimited });
-    const response: Record<number, z.ZodType> = {
-      [definition.success.status]: SuccessEnvelope(definition.success.data),
-    };
+    const successes = successesOf(definition);
+    const response: Record<number, z.ZodType> = {};
+    for (const success of successes) {
+      if (success.data) response[success.status] = SuccessEnvelope(success.data);
+    }
     for (const status of Object.keys(errors)) response[Number(status)] = ErrorEnvelopeSchema;
-    const documented = new Set(Object.keys(response).map(Number));
+    const documented = new Set([...successes.map((success) => success.status), ...Object.keys(errors).map(Number)]);
+    const usualStatus = successes[0]!.status;
 
     app.route({
       ...options,
@@ -145,7 +152,8 @@ export function registerEndpoints<G extends EndpointGroup>(
         ...(definition.access === 'public' ? {} : { security: [{ bearer: [] }] }),
         ...(definition.params ? { params: definition.params } : {}),
         ...(definition.query ? { querystring: definition.query } : {}),
-        ...(definition.body ? { body: definition.body, consumes: [...consumesOf(definition)] } : {}),
+        ...(definition.body ? { body: definition.body } : {}),
+        ...(definition.body || definition.rawBody ? { consumes: [...consumesOf(definition)] } : {}),
         response,
       },
       ...(checkContract
@@ -160,9 +168,21 @@ export function registerEndpoints<G extends EndpointGroup>(
           }
         : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        reply.code(definition.success.status);
+        reply.code(usualStatus);
         return handler(request as EndpointRequest<EndpointDefinition>, reply);
       },
     });
   }
+}
+
+/**
+ * Refuses, at start, a route under `prefix` that was not registered from an endpoint definition:
+ * every API route is described by the contract, so none can exist without one.
+ */
+export function requireEndpointDefinitions(app: FastifyInstance, prefix: string): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(`${prefix}/`) || route.config?.endpoint) return;
+    const methods = ([] as string[]).concat(route.method).join(', ');
+    throw new Error(`${methods} ${route.url} has no endpoint definition: register it with registerEndpoints`);
+  });
 }

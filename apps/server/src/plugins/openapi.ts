@@ -2,8 +2,8 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { API_BASE, FormLimits, type EndpointDefinition, type FileField } from '@reeltime/contract';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { API_BASE, FormLimits, successesOf, type EndpointDefinition, type FileField } from '@reeltime/contract';
 import { documentedErrors } from '../lib/endpoints';
 
 declare module 'fastify' {
@@ -67,21 +67,51 @@ function bodyWithFileFields(body: ObjectSchema, fileFields: Record<string, strin
   };
 }
 
-/** Every documented status of an endpoint gets its own description: when it happens. */
+const headerSchemas = (headers: Readonly<Record<string, string>>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { type: 'string', description }]));
+
+/**
+ * Every documented status of an endpoint with its own description (when it happens), its headers,
+ * and no content for an answer without a body.
+ */
 function describeResponses(response: Record<string, ObjectSchema>, definition: EndpointDefinition, rateLimited: boolean) {
   const errors = documentedErrors(definition, { rateLimited });
-  return Object.fromEntries(
-    Object.entries(response).map(([status, schema]) => [
-      status,
-      {
-        ...schema,
-        description:
-          errors[Number(status) as keyof typeof errors] ??
-          (Number(status) === 201 ? 'Created.' : 'Success.'),
-      },
-    ]),
-  );
+  const described: Record<string, ObjectSchema> = {};
+  for (const [status, schema] of Object.entries(response)) {
+    described[status] = { ...schema, description: errors[Number(status) as keyof typeof errors] ?? '' };
+  }
+  for (const success of successesOf(definition)) {
+    const schema = described[success.status] ?? { type: 'null' };
+    described[success.status] = {
+      ...schema,
+      description: success.description ?? (success.status === 201 ? 'Created.' : 'Success.'),
+      ...(success.headers ? { headers: headerSchemas(success.headers) } : {}),
+    };
+  }
+  return described;
 }
+
+/** Request headers an endpoint reads, as header parameters. */
+function headersSchema(definition: EndpointDefinition): ObjectSchema | undefined {
+  if (!definition.headers) return undefined;
+  const entries = Object.entries(definition.headers);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(entries.map(([name, header]) => [name, { type: 'string', description: header.description }])),
+    required: entries.filter(([, header]) => header.required).map(([name]) => name),
+  };
+}
+
+const rawBodyContent = (definition: EndpointDefinition) =>
+  definition.rawBody
+    ? {
+        content: {
+          [definition.rawBody.contentType]: {
+            schema: { type: 'string', format: 'binary', description: definition.rawBody.description },
+          },
+        },
+      }
+    : undefined;
 
 type OpenApiDocument = {
   paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, MediaType> } }>>;
@@ -113,15 +143,23 @@ const transform: SwaggerTransform = (input) => {
   const config = input.route.config;
   const body = result.schema.body as ObjectSchema | undefined;
   const definition = config?.endpoint;
+  // Fastify answers HEAD for every GET by itself; only endpoints defined as HEAD are documented.
+  if (input.route.method === 'HEAD' && definition?.method !== 'HEAD') {
+    return { ...result, schema: { ...result.schema, hide: true } };
+  }
   if (definition) {
     const rateLimited = config.rateLimit != null && config.rateLimit !== false;
-    const response = result.schema.response as Record<string, ObjectSchema> | undefined;
+    const response = (result.schema.response ?? {}) as Record<string, ObjectSchema>;
+    const headers = headersSchema(definition);
+    const raw = rawBodyContent(definition);
     return {
       ...result,
       schema: {
         ...result.schema,
         ...(body ? { body: bodyContent(body, definition) } : {}),
-        ...(response ? { response: describeResponses(response, definition, rateLimited) } : {}),
+        ...(raw ? { body: raw } : {}),
+        ...(headers ? { headers } : {}),
+        response: describeResponses(response, definition, rateLimited),
       },
     };
   }
@@ -150,8 +188,9 @@ export const openapiPlugin = fp(
         },
       },
       transform,
+      exposeHeadRoutes: true,
       transformObject: (documentObject) =>
-        withJsonPartEncodings((documentObject as { openapiObject: OpenApiDocument }).openapiObject) as never,
+        withJsonPartEncodings(jsonSchemaTransformObject(documentObject) as OpenApiDocument) as never,
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
     app.log.debug({ base: API_BASE }, 'openapi ready');

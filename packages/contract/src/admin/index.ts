@@ -6,3 +6,4 @@ export * from './library';
 export * from './media';
 export * from './members';
 export * from './titles';
+export * from './video-uploads';

@@ -19,10 +19,10 @@ import { ok } from '../../lib/envelope';
 import { MINUTE_MS } from '../../lib/time';
 import { createAdminMediaService } from './admin-media.service';
 import { createVideoUploads } from './video-uploads';
+import { videoUploadRoutes } from './video-uploads.routes';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
-const TUS_CONTENT_TYPE = 'application/offset+octet-stream';
 const SWEEP_INTERVAL_MS = 60 * MINUTE_MS;
 
 /** The console's video uploads, transcoding and captions (admin scope). */
@@ -55,41 +55,7 @@ export async function adminMediaRoutes(app: FastifyInstance): Promise<void> {
     await sweeping;
   });
 
-  // tus owns the request stream: the body is never parsed here, and tus answers on the raw response.
-  await app.register(async (tus) => {
-    tus.addContentTypeParser(TUS_CONTENT_TYPE, (_request, _payload, done) => done(null));
-    const routes = [
-      {
-        url: AdminMediaPaths.uploads,
-        method: ['POST'],
-        description:
-          "tus 1.0.0 creation: `Upload-Length` and `Upload-Metadata` (filename, and title_id or episode_id, base64) create an upload; the answer's Location is the upload URL.",
-      },
-      {
-        url: `${AdminMediaPaths.uploads}/:uploadId`,
-        method: ['HEAD', 'PATCH', 'DELETE'],
-        description:
-          'tus 1.0.0 upload: HEAD gives the offset to resume from, PATCH appends `application/offset+octet-stream` bytes at `Upload-Offset`, DELETE abandons it. The PATCH that completes the file answers 200 with `{ video_id, job_id }` once ffprobe has found a video in it, or 415 when it is not one.',
-      },
-    ] as const;
-    for (const route of routes) {
-      tus.route({
-        method: [...route.method],
-        url: route.url,
-        schema: { tags, security, description: route.description, consumes: [TUS_CONTENT_TYPE] },
-        handler: async (request, reply) => {
-          reply.hijack();
-          try {
-            await uploads.handle(request.raw, reply.raw, request.user!.id);
-          } catch (error) {
-            request.log.error({ err: error }, 'video upload request failed');
-            if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
-            else reply.raw.destroy();
-          }
-        },
-      });
-    }
-  });
+  await app.register(videoUploadRoutes, { uploads });
 
   api.get(
     AdminMediaPaths.targets,

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { isStripeGateway } from '../../adapters/payment/stripe';
+import { StripeWebhookEndpoints } from '@reeltime/contract';
 import { ok } from '../../lib/envelope';
+import { registerEndpoints } from '../../lib/endpoints';
 import { AppError } from '../../lib/errors';
 import { createStripeEventHandler } from './stripe-events';
 
-export const STRIPE_WEBHOOK_PATH = '/stripe/webhook';
+export const STRIPE_WEBHOOK_PATH = StripeWebhookEndpoints.receive.path;
 export const WebhookMessages = {
   badSignature: 'The webhook signature is not valid.',
   received: 'Event received.',
@@ -26,16 +28,17 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
     (_request, body, done) => done(null, body),
   );
 
-  app.post(
-    STRIPE_WEBHOOK_PATH,
-    { schema: { hide: true }, config: { rateLimit: { max: 600, timeWindow: 60_000 } } },
-    async (request) => {
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers['stripe-signature'];
-      const event = gateway.verifyEvent(body, typeof signature === 'string' ? signature : undefined);
-      if (!event) throw new AppError(400, WebhookMessages.badSignature);
-      await handle(event, body.toString('utf8'));
-      return ok(null, WebhookMessages.received);
+  registerEndpoints(app, StripeWebhookEndpoints, {
+    receive: {
+      options: { config: { rateLimit: { max: 600, timeWindow: 60_000 } } },
+      handler: async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['stripe-signature'];
+        const event = gateway.verifyEvent(body, typeof signature === 'string' ? signature : undefined);
+        if (!event) throw new AppError(400, WebhookMessages.badSignature);
+        await handle(event, body.toString('utf8'));
+        return ok(null, WebhookMessages.received);
+      },
     },
-  );
+  });
 }
