@@ -6,8 +6,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AdminLibraryPaths,
-  AdminTitlesPaths,
+  AdminGenresEndpoints,
+  AdminTitlesEndpoints,
   AuthEndpoints,
   CatalogEndpoints,
   CatalogRowEndpoints,
@@ -86,14 +86,14 @@ const pids = (site: ScaleSite) => [...site.cluster.apis, ...site.cluster.workers
 
 /** A small published catalog made through the console API: ids of its titles. */
 async function seedCatalog(site: ScaleSite, admin: Member, titles: number): Promise<number[]> {
-  const genre = await call(site.url, 'POST', AdminLibraryPaths.genres, {
+  const genre = await call(site.url, 'POST', AdminGenresEndpoints.create.path, {
     token: admin.token,
     body: { name: 'Drama' },
   });
   expect(genre.status, genre.text).toBe(201);
   const ids: number[] = [];
   for (let n = 1; n <= titles; n++) {
-    const created = await call(site.url, 'POST', AdminTitlesPaths.titles, {
+    const created = await call(site.url, 'POST', AdminTitlesEndpoints.create.path, {
       token: admin.token,
       body: {
         type: 'movie',
@@ -113,7 +113,10 @@ async function seedCatalog(site: ScaleSite, admin: Member, titles: number): Prom
 class Acknowledged {
   readonly names: string[] = [];
   async createGenre(base: string, admin: Member, name: string): Promise<number> {
-    const res = await call(base, 'POST', AdminLibraryPaths.genres, { token: admin.token, body: { name } });
+    const res = await call(base, 'POST', AdminGenresEndpoints.create.path, {
+      token: admin.token,
+      body: { name },
+    });
     if (res.status === 201) this.names.push(name);
     return res.status;
   }
@@ -357,7 +360,7 @@ describe('PostgreSQL restarted', () => {
         }
         return iteration % 4 === 0
           ? send('genre created', async () => {
-              const res = await call(site.url, 'POST', AdminLibraryPaths.genres, {
+              const res = await call(site.url, 'POST', AdminGenresEndpoints.create.path, {
                 token: admin.token,
                 body: { name: `During ${iteration}` },
               });
@@ -394,7 +397,10 @@ describe('PostgreSQL restarted', () => {
         await call(base, 'GET', pathWith(CatalogEndpoints.movieDetails.path, { id: titleIds[0]! }), {
           token: member.token,
         }),
-        await call(base, 'POST', AdminLibraryPaths.genres, { token: admin.token, body: { name: 'Refused' } }),
+        await call(base, 'POST', AdminGenresEndpoints.create.path, {
+          token: admin.token,
+          body: { name: 'Refused' },
+        }),
       );
     }
     await sleep(Math.max(0, 3_000 - (performance.now() - stoppedAt)));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { AdminMediaPaths, API_BASE, pathWith } from '@reeltime/contract';
+import { AdminMediaEndpoints, AdminMediaPaths, API_BASE, pathWith } from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/connection';
 import { insertTitle } from '../src/media/media.fixtures';
@@ -249,7 +249,7 @@ describe(`a tus upload across three API processes${SCALE_BALANCER === 'nginx' ? 
       const answer = await call(
         site.url,
         'GET',
-        pathWith(AdminMediaPaths.video, { id: result.data.video_id }),
+        pathWith(AdminMediaEndpoints.detail.path, { id: result.data.video_id }),
         {
           token: admin.token,
         },

@@ -5,24 +5,46 @@ import { Messages } from './messages';
  * A number sent as JSON, or as decimal text where only text can be sent (a path, a query string, a
  * form field). Hex, exponents, booleans, arrays, null and empty text are refused, never read as a number.
  */
-const numberOrText = (text: RegExp, message: string) =>
-  z.union([z.number(), z.string().regex(text).transform(Number)], { error: message });
+const numberOrText = (text: RegExp, message: string, documented?: DocumentedNumber) =>
+  z.union([documented ? z.number().meta(documented) : z.number(), z.string().regex(text).transform(Number)], {
+    error: message,
+  });
 const DIGITS = /^\d{1,16}$/;
 const DECIMAL = /^\d{1,16}(\.\d{1,6})?$/;
 
-const wholeNumber = (message: string) =>
-  numberOrText(DIGITS, message).pipe(z.number().int({ error: message }));
+/**
+ * The range a whole number field accepts, as the API document shows it on the number it may be
+ * sent as (its checks run once text has been read as a number, so only the document needs it).
+ */
+type DocumentedNumber = {
+  type: 'integer';
+  minimum: number;
+  maximum: number;
+};
+
+const wholeNumber = (message: string, range?: { minimum: number; maximum: number }) =>
+  numberOrText(DIGITS, message, range && { type: 'integer', ...range }).pipe(
+    z.number().int({ error: message }),
+  );
 
 /** The largest id a row can have (a 32-bit integer column). */
 export const MAX_ID = 2_147_483_647;
 
+/** A positive whole number id. */
+export const IdSchema = wholeNumber(Messages.idInvalid, { minimum: 1, maximum: MAX_ID }).pipe(
+  z.number().positive({ error: Messages.idInvalid }).max(MAX_ID, { error: Messages.idInvalid }),
+);
+
 /**
- * A positive whole number id. The pipe's range is invisible in the request's JSON Schema (it
- * shows what is accepted on the way in, a number or its decimal text), so `meta` states it.
+ * An id whose message depends on what was sent, such as a required id left out or a null given
+ * its own; anything else that is not an id gets `Messages.idInvalid`.
  */
-export const IdSchema = wholeNumber(Messages.idInvalid)
-  .pipe(z.number().positive({ error: Messages.idInvalid }).max(MAX_ID, { error: Messages.idInvalid }))
-  .meta({ minimum: 1, maximum: MAX_ID });
+export const idWithMessages = (messageFor: (input: unknown) => string | undefined) =>
+  z
+    .union([z.number().meta({ type: 'integer', minimum: 1, maximum: MAX_ID }), z.string().regex(DIGITS)], {
+      error: (issue) => messageFor(issue.input) ?? Messages.idInvalid,
+    })
+    .pipe(IdSchema);
 
 export const strictNumber = (message: string) => numberOrText(DECIMAL, message);
 
@@ -46,7 +68,7 @@ export const DEFAULT_PER_PAGE = 20;
 export const MAX_PAGE = 100_000;
 
 export const PageQuerySchema = z.object({
-  page: wholeNumber('page must be a whole number')
+  page: wholeNumber('page must be a whole number', { minimum: 1, maximum: MAX_PAGE })
     .pipe(
       z
         .number()
@@ -54,8 +76,8 @@ export const PageQuerySchema = z.object({
         .max(MAX_PAGE, { error: `page must be at most ${MAX_PAGE}` }),
     )
     .default(1)
-    .meta({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
-  per_page: wholeNumber('per_page must be a whole number')
+    .meta({ default: 1 }),
+  per_page: wholeNumber('per_page must be a whole number', { minimum: 1, maximum: MAX_PER_PAGE })
     .pipe(
       z
         .number()
@@ -63,7 +85,7 @@ export const PageQuerySchema = z.object({
         .max(MAX_PER_PAGE, { error: `per_page must be at most ${MAX_PER_PAGE}` }),
     )
     .default(DEFAULT_PER_PAGE)
-    .meta({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE }),
+    .meta({ default: DEFAULT_PER_PAGE }),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

@@ -1,13 +1,47 @@
-import type { AdminResponse, AdminRoute } from '@reeltime/contract';
+import type * as Contract from '@reeltime/contract';
+import type {
+  AdminResponse,
+  AdminRoute,
+  EndpointData,
+  EndpointDefinition,
+  EndpointGroup,
+} from '@reeltime/contract';
 import { mockApi, type Handlers, type MockRequest, type Reply } from './fetch-mock';
 import { signIn } from './render';
 
-type AdminHandler<R extends AdminRoute> =
-  | Reply<AdminResponse<R>>
-  | ((request: MockRequest) => Reply<AdminResponse<R>> | Promise<Reply<AdminResponse<R>>>);
+type ContractExports = typeof Contract;
 
-/** Mocked console operations, keyed like the admin endpoint map (`PATCH /admin/genres/:id`). */
-export type AdminHandlers = { [R in AdminRoute]?: AdminHandler<R> };
+/** Every endpoint definition of the groups the contract exports. */
+type Definition = {
+  [Name in keyof ContractExports]: ContractExports[Name] extends EndpointGroup
+    ? ContractExports[Name][keyof ContractExports[Name]]
+    : never;
+}[keyof ContractExports];
+
+type RouteOf<E extends EndpointDefinition> = `${E['method']} ${E['path']}`;
+
+/** A defined endpoint as `METHOD /path` (`PATCH /admin/genres/:id`). */
+type DefinedRoute = Definition extends infer E ? (E extends EndpointDefinition ? RouteOf<E> : never) : never;
+
+/** What the defined endpoint at `R` carries in `data`. */
+type DefinedData<R extends string> = Definition extends infer E
+  ? E extends EndpointDefinition
+    ? RouteOf<E> extends R
+      ? EndpointData<E>
+      : never
+    : never
+  : never;
+
+/** A console operation: one of the admin endpoint map or an endpoint definition. */
+export type ConsoleRoute = AdminRoute | DefinedRoute;
+
+type ConsoleData<R extends ConsoleRoute> = R extends AdminRoute ? AdminResponse<R> : DefinedData<R>;
+
+type AdminHandler<R extends ConsoleRoute> =
+  Reply<ConsoleData<R>> | ((request: MockRequest) => Reply<ConsoleData<R>> | Promise<Reply<ConsoleData<R>>>);
+
+/** Mocked console operations, keyed as `METHOD /path` with the contract's path (`PATCH /admin/genres/:id`). */
+export type AdminHandlers = { [R in ConsoleRoute]?: AdminHandler<R> };
 
 /**
  * `mockApi` for console pages: admin operations typed by the admin endpoint map, member ones by
@@ -18,8 +52,8 @@ export function mockAdminApi(admin: AdminHandlers = {}, member: Handlers = {}) {
   return {
     ...api,
     /** Requests to one admin operation, e.g. `adminCalls('DELETE /admin/genres/:id')`. */
-    adminCalls: (route: AdminRoute) => api.calls(route as Parameters<typeof api.calls>[0]),
-    setAdmin: <R extends AdminRoute>(route: R, handler: AdminHandler<R>) =>
+    adminCalls: (route: ConsoleRoute) => api.calls(route as Parameters<typeof api.calls>[0]),
+    setAdmin: <R extends ConsoleRoute>(route: R, handler: AdminHandler<R>) =>
       api.set(route as Parameters<typeof api.set>[0], handler as Parameters<typeof api.set>[1]),
   };
 }

@@ -1,20 +1,14 @@
-/** The console's video uploads, transcoding and captions: paths, schemas and endpoints. */
+/** The console's video uploads, transcoding and captions: schemas and endpoints. */
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from '../common';
-import type { AdminEndpoint } from './endpoint';
+import { defineEndpoint } from '../endpoint';
 
-/** Paths relative to API_BASE. */
-export const AdminMediaPaths = {
-  /** The tus endpoint: POST creates an upload, `/<upload id>` takes HEAD, PATCH and DELETE. */
-  uploads: '/admin/uploads',
-  targets: '/admin/media/targets',
-  videos: '/admin/videos',
-  video: '/admin/videos/:id',
-  retry: '/admin/videos/:id/retry',
-  cancel: '/admin/videos/:id/cancel',
-  captions: '/admin/videos/:id/captions',
-  caption: '/admin/videos/:id/captions/:captionId',
-} as const;
+/**
+ * The tus endpoint of video uploads, relative to API_BASE: POST creates an upload,
+ * `/<upload id>` takes HEAD, PATCH and DELETE. It speaks tus, not the JSON envelope of the
+ * endpoint definitions.
+ */
+export const AdminMediaPaths = { uploads: '/admin/uploads' } as const;
 
 export const AdminMediaMessages = {
   targetMissing: 'Choose the title or the episode this video belongs to.',
@@ -203,26 +197,107 @@ export type CaptionFields = z.infer<typeof CaptionFieldsSchema>;
 export const UploadResultSchema = z.object({ video_id: z.number().int(), job_id: z.number().int() });
 export type UploadResult = z.infer<typeof UploadResultSchema>;
 
-type VideoParams = { params: z.input<typeof VideoParamsSchema> };
+const tags = ['admin'];
+const VIDEO_MISSING = 'The video does not exist.';
+const SHARED_STREAM = 'the video plays another video’s stream (that video owns its transcode and captions)';
 
-/** Keyed by `"<METHOD> <path>"`; each is an {@link AdminEndpoint}. */
-export type AdminMediaEndpoints = {
-  'GET /admin/media/targets': AdminEndpoint & {
-    query: z.input<typeof MediaTargetsQuerySchema>;
-    response: MediaTarget[];
-  };
-  'GET /admin/videos': AdminEndpoint & {
-    query: z.input<typeof AdminVideoListQuerySchema>;
-    response: AdminVideoList;
-  };
-  'GET /admin/videos/:id': AdminEndpoint & VideoParams & { response: AdminVideo };
-  'POST /admin/videos/:id/retry': AdminEndpoint & VideoParams & { response: AdminVideo };
-  'POST /admin/videos/:id/cancel': AdminEndpoint & VideoParams & { response: AdminVideo };
-  'DELETE /admin/videos/:id': AdminEndpoint & VideoParams & { response: null };
-  'POST /admin/videos/:id/captions': AdminEndpoint &
-    VideoParams & { body: z.input<typeof CaptionFieldsSchema>; multipart: true; response: Caption };
-  'DELETE /admin/videos/:id/captions/:captionId': AdminEndpoint & {
-    params: z.input<typeof CaptionParamsSchema>;
-    response: null;
-  };
+/** The console's videos: targets, transcodes and captions (uploads themselves speak tus). */
+export const AdminMediaEndpoints = {
+  targets: defineEndpoint({
+    method: 'GET',
+    path: '/admin/media/targets',
+    access: 'admin',
+    tags,
+    description:
+      'Titles (with their episodes) a video can be uploaded for, matching `q`, and the video each has.',
+    query: MediaTargetsQuerySchema,
+    success: { status: 200, data: z.array(MediaTargetSchema) },
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/admin/videos',
+    access: 'admin',
+    tags,
+    description:
+      'Full videos of titles and episodes, newest first: state, transcode progress, renditions, storage size and captions.',
+    query: AdminVideoListQuerySchema,
+    success: { status: 200, data: AdminVideoListSchema },
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/admin/videos/:id',
+    access: 'admin',
+    tags,
+    description: 'One video with its live transcode progress; poll it while the transcode runs.',
+    params: VideoParamsSchema,
+    success: { status: 200, data: AdminVideoSchema },
+    errors: { 404: VIDEO_MISSING },
+  }),
+  retry: defineEndpoint({
+    method: 'POST',
+    path: '/admin/videos/:id/retry',
+    access: 'admin',
+    tags,
+    description: 'Queues a failed or cancelled transcode again from the uploaded file.',
+    params: VideoParamsSchema,
+    success: { status: 200, data: AdminVideoSchema },
+    errors: {
+      404: VIDEO_MISSING,
+      409: `The transcode is neither failed nor cancelled, the uploaded file is gone, or ${SHARED_STREAM}.`,
+    },
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/admin/videos/:id/cancel',
+    access: 'admin',
+    tags,
+    description: 'Cancels a queued or running transcode; renditions already published stay.',
+    params: VideoParamsSchema,
+    success: { status: 200, data: AdminVideoSchema },
+    errors: { 404: VIDEO_MISSING, 409: `The transcode is not queued or running, or ${SHARED_STREAM}.` },
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/videos/:id',
+    access: 'admin',
+    tags,
+    description:
+      'Deletes a video: its transcode is cancelled and its stream and uploaded file are deleted from storage, unless another video plays the same stream.',
+    params: VideoParamsSchema,
+    success: { status: 200, data: z.null() },
+    errors: { 404: VIDEO_MISSING },
+  }),
+  addCaption: defineEndpoint({
+    method: 'POST',
+    path: '/admin/videos/:id/captions',
+    access: 'admin',
+    tags,
+    description:
+      'Adds a caption track: the file (WebVTT, or SRT converted to WebVTT), its `language` (en, pt-BR) and `label`. Members see it in the player.',
+    params: VideoParamsSchema,
+    encoding: 'form',
+    body: CaptionFieldsSchema,
+    files: {
+      file: {
+        description: `The captions: a WebVTT (.vtt) or SRT (.srt) file in UTF-8, at most ${CaptionLimits.maxBytes / 1024 / 1024} MB.`,
+        required: true,
+      },
+    },
+    success: { status: 201, data: CaptionSchema },
+    errors: {
+      404: VIDEO_MISSING,
+      409: `The video has captions in that language already, or ${CaptionLimits.maxTracks} tracks, or ${SHARED_STREAM}.`,
+      413: `The body is too large, or the caption file is larger than ${CaptionLimits.maxBytes / 1024 / 1024} MB.`,
+    },
+  }),
+  deleteCaption: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/videos/:id/captions/:captionId',
+    access: 'admin',
+    tags,
+    description: 'Deletes a caption track from the video and its stream.',
+    params: CaptionParamsSchema,
+    success: { status: 200, data: z.null() },
+    errors: { 404: 'The video or those captions do not exist.' },
+  }),
 };

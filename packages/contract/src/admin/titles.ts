@@ -1,10 +1,10 @@
-/** The console's titles, seasons and episodes: paths, schemas and endpoints. */
+/** The console's titles, seasons and episodes: schemas and endpoints. */
 import { z } from 'zod';
 import { AdminPageSchema } from '../admin';
 import { GenreSchema, LinkTypeSchema, TitleTypeSchema } from '../catalog';
 import { DateStringSchema, IdParamsSchema, IdSchema, PageQuerySchema } from '../common';
 import { linkIsOnPlatform } from '../submissions';
-import type { AdminEndpoint } from './endpoint';
+import { defineEndpoint } from '../endpoint';
 
 /** Every message the titles section shows, written once for the server and the web app. */
 export const AdminTitlesMessages = {
@@ -111,6 +111,8 @@ export const TitleTrailerSchema = z
       .string({ error: M.trailerUrlInvalid })
       .trim()
       .max(L.url, { error: M.trailerUrlInvalid })
+      .regex(/^https?:\/\//i, { error: M.trailerUrlInvalid })
+      .meta({ format: 'uri' })
       .pipe(z.url({ protocol: /^https?$/, error: M.trailerUrlInvalid })),
   })
   .superRefine((trailer, issues) => {
@@ -224,7 +226,8 @@ export const UpdateTitleBodySchema = z
       issues.addIssue({ code: 'custom', path: [], message: M.nothingToChange });
     }
     refineCast(fields, issues);
-  });
+  })
+  .meta({ minProperties: 1 });
 export type UpdateTitleBody = z.input<typeof UpdateTitleBodySchema>;
 export type UpdateTitle = z.output<typeof UpdateTitleBodySchema>;
 
@@ -367,7 +370,8 @@ export const UpdateSeasonBodySchema = z
   .partial()
   .refine((fields) => fields.season_number !== undefined || fields.name !== undefined, {
     error: M.nothingToChange,
-  });
+  })
+  .meta({ minProperties: 1 });
 export type UpdateSeasonBody = z.input<typeof UpdateSeasonBodySchema>;
 
 /** Every item of the parent exactly once, in the new order; they are numbered 1, 2, 3... */
@@ -376,7 +380,8 @@ export const OrderBodySchema = z.strictObject({
     .array(IdSchema, { error: M.orderInvalid })
     .min(1, { error: M.orderInvalid })
     .max(L.orderItems, { error: M.orderInvalid })
-    .refine((ids) => new Set(ids).size === ids.length, { error: M.orderInvalid }),
+    .refine((ids) => new Set(ids).size === ids.length, { error: M.orderInvalid })
+    .meta({ uniqueItems: true }),
 });
 export type OrderBody = z.input<typeof OrderBodySchema>;
 
@@ -405,81 +410,201 @@ export const UpdateEpisodeBodySchema = z
   .partial()
   .refine((fields) => Object.values(fields).some((value) => value !== undefined), {
     error: M.nothingToChange,
-  });
+  })
+  .meta({ minProperties: 1 });
 export type UpdateEpisodeBody = z.input<typeof UpdateEpisodeBodySchema>;
 
-/** Paths relative to API_BASE. */
-export const AdminTitlesPaths = {
-  titles: '/admin/titles',
-  title: '/admin/titles/:id',
-  titleImages: '/admin/titles/:id/images',
-  titlesBulk: '/admin/titles/bulk',
-  titleSeasons: '/admin/titles/:id/seasons',
-  seasonOrder: '/admin/titles/:id/season-order',
-  season: '/admin/seasons/:id',
-  seasonEpisodes: '/admin/seasons/:id/episodes',
-  episodeOrder: '/admin/seasons/:id/episode-order',
-  episode: '/admin/episodes/:id',
-  episodeThumbnail: '/admin/episodes/:id/thumbnail',
-} as const;
+const tags = ['admin'];
+const IMAGE_FILE = 'a JPEG, PNG, WebP or GIF image of at most 10 MB, checked by its bytes';
+const IMAGE_REFUSED =
+  'The file is not a JPEG, PNG, WebP or GIF image (checked by its bytes), or the body is not a form.';
+const IMAGE_TOO_LARGE = 'The body is too large, or an image is larger than 10 MB.';
 
-type IdParams = z.input<typeof IdParamsSchema>;
-type Detail = z.output<typeof AdminTitleDetailSchema>;
-type Season = z.output<typeof AdminSeasonSchema>;
-type Episode = z.output<typeof AdminEpisodeSchema>;
+/** The console's titles. */
+export const AdminTitlesEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/admin/titles',
+    access: 'admin',
+    tags,
+    description:
+      'Every title, published or not: search by name, filter by type, genre, published and has_video, sort by name, release_date, created or views, one page at a time.',
+    query: AdminTitleListQuerySchema,
+    success: { status: 200, data: AdminTitlePageSchema },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/admin/titles',
+    access: 'admin',
+    tags,
+    description:
+      'Creates a title (a draft unless is_published is true) with its genres and cast. A trailer link must be on the platform its type names (an HLS trailer is a .m3u8 playlist); the same person in the same role is refused the second time.',
+    body: CreateTitleBodySchema,
+    success: { status: 201, data: AdminTitleDetailSchema },
+  }),
+  bulk: defineEndpoint({
+    method: 'POST',
+    path: '/admin/titles/bulk',
+    access: 'admin',
+    tags,
+    description:
+      'Publishes or unpublishes up to 100 titles at once; nothing changes when any id is unknown (422).',
+    body: BulkTitlesBodySchema,
+    success: { status: 200, data: BulkTitlesResultSchema },
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/admin/titles/:id',
+    access: 'admin',
+    tags,
+    description: 'The whole title: every field, genres, cast, seasons with episodes and video states.',
+    params: IdParamsSchema,
+    success: { status: 200, data: AdminTitleDetailSchema },
+    errors: { 404: 'The title does not exist.' },
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/admin/titles/:id',
+    access: 'admin',
+    tags,
+    description:
+      'Changes the fields sent (at least one); `genre_ids` and `cast` replace the lists, null clears `release_date`, `duration_minutes` and `trailer`. The trailer and cast rules of create apply. A show with seasons cannot become a movie, nor a movie with its own video a show (422).',
+    params: IdParamsSchema,
+    body: UpdateTitleBodySchema,
+    success: { status: 200, data: AdminTitleDetailSchema },
+    errors: { 404: 'The title does not exist.' },
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/titles/:id',
+    access: 'admin',
+    tags,
+    description:
+      'Deletes the title with its seasons, episodes, videos and members’ state in it, then frees its images and video files.',
+    params: IdParamsSchema,
+    success: { status: 200, data: z.null() },
+    errors: { 404: 'The title does not exist.' },
+  }),
+  saveImages: defineEndpoint({
+    method: 'POST',
+    path: '/admin/titles/:id/images',
+    access: 'admin',
+    tags,
+    description: 'Replaces the poster and/or the thumbnail (at least one); the replaced files are deleted.',
+    params: IdParamsSchema,
+    encoding: 'form',
+    body: TitleImagesBodySchema,
+    files: {
+      [TitleImageFields.poster]: { description: `A new poster: ${IMAGE_FILE}.`, required: false },
+      [TitleImageFields.thumbnail]: { description: `A new thumbnail: ${IMAGE_FILE}.`, required: false },
+    },
+    success: { status: 200, data: AdminTitleDetailSchema },
+    errors: { 404: 'The title does not exist.', 413: IMAGE_TOO_LARGE, 415: IMAGE_REFUSED },
+  }),
+};
 
-/** Keyed by `"<METHOD> <path>"`; each is an {@link AdminEndpoint}. */
-export type AdminTitlesEndpoints = {
-  'GET /admin/titles': AdminEndpoint & {
-    query: z.input<typeof AdminTitleListQuerySchema>;
-    response: z.output<typeof AdminTitlePageSchema>;
-  };
-  'POST /admin/titles': AdminEndpoint & { body: CreateTitleBody; response: Detail };
-  'GET /admin/titles/:id': AdminEndpoint & { params: IdParams; response: Detail };
-  'PATCH /admin/titles/:id': AdminEndpoint & { params: IdParams; body: UpdateTitleBody; response: Detail };
-  'DELETE /admin/titles/:id': AdminEndpoint & { params: IdParams; response: null };
-  'POST /admin/titles/:id/images': AdminEndpoint & {
-    params: IdParams;
-    body: Record<string, never>;
-    multipart: true;
-    response: Detail;
-  };
-  'POST /admin/titles/bulk': AdminEndpoint & {
-    body: BulkTitlesBody;
-    response: z.output<typeof BulkTitlesResultSchema>;
-  };
-  'POST /admin/titles/:id/seasons': AdminEndpoint & {
-    params: IdParams;
-    body: CreateSeasonBody;
-    response: Season;
-  };
-  'PUT /admin/titles/:id/season-order': AdminEndpoint & {
-    params: IdParams;
-    body: OrderBody;
-    response: Season[];
-  };
-  'PATCH /admin/seasons/:id': AdminEndpoint & { params: IdParams; body: UpdateSeasonBody; response: Season };
-  'DELETE /admin/seasons/:id': AdminEndpoint & { params: IdParams; response: null };
-  'POST /admin/seasons/:id/episodes': AdminEndpoint & {
-    params: IdParams;
-    body: CreateEpisodeBody;
-    response: Episode;
-  };
-  'PUT /admin/seasons/:id/episode-order': AdminEndpoint & {
-    params: IdParams;
-    body: OrderBody;
-    response: Episode[];
-  };
-  'PATCH /admin/episodes/:id': AdminEndpoint & {
-    params: IdParams;
-    body: UpdateEpisodeBody;
-    response: Episode;
-  };
-  'DELETE /admin/episodes/:id': AdminEndpoint & { params: IdParams; response: null };
-  'POST /admin/episodes/:id/thumbnail': AdminEndpoint & {
-    params: IdParams;
-    body: Record<string, never>;
-    multipart: true;
-    response: Episode;
-  };
+/** Seasons and episodes of TV shows. */
+export const AdminSeasonsEndpoints = {
+  createSeason: defineEndpoint({
+    method: 'POST',
+    path: '/admin/titles/:id/seasons',
+    access: 'admin',
+    tags,
+    description:
+      'Adds a season to a TV show: the next number and `Season <n>` unless given. A movie has no seasons (422).',
+    params: IdParamsSchema,
+    body: CreateSeasonBodySchema,
+    success: { status: 201, data: AdminSeasonSchema },
+    errors: { 404: 'The title does not exist.' },
+  }),
+  orderSeasons: defineEndpoint({
+    method: 'PUT',
+    path: '/admin/titles/:id/season-order',
+    access: 'admin',
+    tags,
+    description: "Renumbers the show's seasons 1, 2, 3... in the order given; `ids` lists every season once.",
+    params: IdParamsSchema,
+    body: OrderBodySchema,
+    success: { status: 200, data: z.array(AdminSeasonSchema) },
+    errors: { 404: 'The title does not exist.' },
+  }),
+  updateSeason: defineEndpoint({
+    method: 'PATCH',
+    path: '/admin/seasons/:id',
+    access: 'admin',
+    tags,
+    description: "Changes a season's number or name (at least one).",
+    params: IdParamsSchema,
+    body: UpdateSeasonBodySchema,
+    success: { status: 200, data: AdminSeasonSchema },
+    errors: { 404: 'The season does not exist.' },
+  }),
+  deleteSeason: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/seasons/:id',
+    access: 'admin',
+    tags,
+    description: "Deletes a season with its episodes, their videos and members' progress in them.",
+    params: IdParamsSchema,
+    success: { status: 200, data: z.null() },
+    errors: { 404: 'The season does not exist.' },
+  }),
+  createEpisode: defineEndpoint({
+    method: 'POST',
+    path: '/admin/seasons/:id/episodes',
+    access: 'admin',
+    tags,
+    description: 'Adds an episode to a season: the next number unless given. Its video is uploaded in Media.',
+    params: IdParamsSchema,
+    body: CreateEpisodeBodySchema,
+    success: { status: 201, data: AdminEpisodeSchema },
+    errors: { 404: 'The season does not exist.' },
+  }),
+  orderEpisodes: defineEndpoint({
+    method: 'PUT',
+    path: '/admin/seasons/:id/episode-order',
+    access: 'admin',
+    tags,
+    description:
+      "Renumbers the season's episodes 1, 2, 3... in the order given; `ids` lists every episode once.",
+    params: IdParamsSchema,
+    body: OrderBodySchema,
+    success: { status: 200, data: z.array(AdminEpisodeSchema) },
+    errors: { 404: 'The season does not exist.' },
+  }),
+  updateEpisode: defineEndpoint({
+    method: 'PATCH',
+    path: '/admin/episodes/:id',
+    access: 'admin',
+    tags,
+    description:
+      "Changes an episode's number, name, description or duration (at least one); null clears the duration.",
+    params: IdParamsSchema,
+    body: UpdateEpisodeBodySchema,
+    success: { status: 200, data: AdminEpisodeSchema },
+    errors: { 404: 'The episode does not exist.' },
+  }),
+  deleteEpisode: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/episodes/:id',
+    access: 'admin',
+    tags,
+    description: "Deletes an episode with its videos and members' progress in it.",
+    params: IdParamsSchema,
+    success: { status: 200, data: z.null() },
+    errors: { 404: 'The episode does not exist.' },
+  }),
+  saveEpisodeThumbnail: defineEndpoint({
+    method: 'POST',
+    path: '/admin/episodes/:id/thumbnail',
+    access: 'admin',
+    tags,
+    description: "Replaces an episode's thumbnail; the replaced file is deleted.",
+    params: IdParamsSchema,
+    encoding: 'form',
+    body: TitleImagesBodySchema,
+    files: { thumbnail: { description: `The new thumbnail: ${IMAGE_FILE}.`, required: true } },
+    success: { status: 200, data: AdminEpisodeSchema },
+    errors: { 404: 'The episode does not exist.', 413: IMAGE_TOO_LARGE, 415: IMAGE_REFUSED },
+  }),
 };

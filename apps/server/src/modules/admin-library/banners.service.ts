@@ -79,13 +79,7 @@ export function createBannersService(ctx: AppContext) {
       fields: BannerFields,
       art: UploadedImage | undefined,
     ): Promise<AdminBanner> {
-      const missing: Record<string, string[]> = {};
-      if (fields.title_id === undefined) missing.title_id = [M.bannerTitleRequired];
-      if (!art) missing.art = [M.bannerArtRequired];
-      const firstMissing = Object.values(missing)[0]?.[0];
-      if (firstMissing || !art || fields.title_id === undefined) {
-        throw new Validation(firstMissing ?? M.bannerArtRequired, missing);
-      }
+      if (!art) throw new Validation(M.bannerArtRequired, { art: [M.bannerArtRequired] });
       const titleId = fields.title_id;
       if (!(await createBannersRepository(ctx.db).titleExists(titleId))) throw titleMissing();
       const artUrl = await saveLibraryImage(ctx.images, art, BANNER_ART);

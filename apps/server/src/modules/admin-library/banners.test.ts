@@ -133,6 +133,33 @@ describe('banners in the console', () => {
     ]);
   });
 
+  it('refuses null for the title or the active flag of an edit, since a banner always has both', async () => {
+    const title = await catalogFixtures(server.app).title({ name: 'Kept Title' });
+    const banner = await create(title);
+    const edit = (payload: object) =>
+      server.app.inject({ method: 'PATCH', url: `${BANNERS}/${banner.id}`, headers: admin, payload });
+
+    const nullTitle = await edit({ title_id: null });
+    expect(nullTitle.statusCode).toBe(422);
+    expect(nullTitle.json().errors).toEqual({ title_id: [M.bannerTitleNull] });
+    const nullActive = await edit({ is_active: null });
+    expect(nullActive.statusCode).toBe(422);
+    expect(nullActive.json().errors).toEqual({ is_active: [M.bannerActiveNull] });
+    const listed = (await server.app.inject({ method: 'GET', url: BANNERS, headers: admin })).json()
+      .data as AdminBanner[];
+    expect(listed.find((row) => row.id === banner.id)).toEqual(banner);
+
+    const document = (await server.app.inject('/api/docs/json')).json();
+    const fields = document.paths['/api/v1/admin/banners/{id}'].patch.requestBody.content['application/json']
+      .schema.properties as Record<string, { nullable?: boolean }>;
+    expect(fields.title_id!.nullable).toBeUndefined();
+    expect(fields.is_active!.nullable).toBeUndefined();
+    expect((await edit({ is_active: false })).json().data).toMatchObject({
+      title_id: title,
+      is_active: false,
+    });
+  });
+
   it('refuses bad input clearly and writes nothing, not even the art', async () => {
     const title = await catalogFixtures(server.app).title({ name: 'Guarded' });
     const existing = await create(title);

@@ -112,6 +112,38 @@ describe('people in the console', () => {
     expect(JSON.parse(audit[0]!.after!)).toMatchObject({ name: 'New Name', email: 'new@example.com' });
   });
 
+  it('removes the address when an edit sends null, empty text or no address, as the document says', async () => {
+    const created = (
+      await send('POST', PEOPLE, [
+        { name: 'name', value: 'Has Address' },
+        { name: 'email', value: 'has@example.com' },
+        imagePart('photo', photo),
+      ])
+    ).json().data as AdminPerson;
+    const edit = (payload: object) =>
+      server.app.inject({ method: 'PATCH', url: `${PEOPLE}/${created.id}`, headers: admin, payload });
+    const document = (await server.app.inject('/api/docs/json')).json();
+    const email = document.paths['/api/v1/admin/people/{id}'].patch.requestBody.content['application/json']
+      .schema.properties.email as { nullable?: boolean; description?: string };
+    expect(email.nullable).toBe(true);
+    expect(email.description).toMatch(/null/);
+
+    for (const payload of [
+      { name: 'Has Address', email: null },
+      { name: 'Has Address', email: '' },
+      { name: 'Has Address' },
+    ]) {
+      expect((await edit({ name: 'Has Address', email: 'has@example.com' })).json().data.email).toBe(
+        'has@example.com',
+      );
+      const cleared = await edit(payload);
+      expect(cleared.statusCode, JSON.stringify(payload)).toBe(200);
+      expect(cleared.json().data, JSON.stringify(payload)).toMatchObject({ email: null, has_email: false });
+    }
+    expect((await edit({ name: 'Has Address', email: 'not-an-address' })).statusCode).toBe(422);
+    expect((await edit({ name: 'Has Address', email: 7 })).statusCode).toBe(422);
+  });
+
   it('refuses to delete someone cast in a title, and deletes them with their photo otherwise', async () => {
     const person = (
       await send('POST', PEOPLE, [{ name: 'name', value: 'Cast Member' }, imagePart('photo', photo)])
@@ -171,16 +203,24 @@ describe('people in the console', () => {
       expect(response.statusCode, JSON.stringify(parts.map((part) => part.name))).toBe(status);
       if (field) expect(response.json().errors[field]).toBeDefined();
     }
+    // A new person needs a photo, which only a form carries.
     const json = await server.app.inject({
       method: 'POST',
       url: PEOPLE,
       headers: admin,
+      payload: { name: 'Valid' },
+    });
+    expect(json.statusCode).toBe(415);
+    const wrongType = await server.app.inject({
+      method: 'PATCH',
+      url: `${PEOPLE}/999999`,
+      headers: admin,
       payload: { name: 7 },
     });
-    expect(json.statusCode).toBe(422);
+    expect(wrongType.statusCode).toBe(422);
     const extra = await server.app.inject({
-      method: 'POST',
-      url: PEOPLE,
+      method: 'PATCH',
+      url: `${PEOPLE}/999999`,
       headers: admin,
       payload: { name: 'Valid', is_admin: true },
     });

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { SUBMISSION_STATUSES, type AdminSubmission, type SubmissionStatus } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';
 import { adminCall } from '../../admin-api';
-import { libraryKeys, submissionsQuery } from '../../library/api/library-queries';
+import { libraryKeys, submissionsQuery } from '../../library/api/library-api';
 import { SubmissionCard } from '../../library/components/submission-card';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { EmptyState } from '../../shell/components/empty-state';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AdminLibraryMessages as M, type AdminBanner } from '@reeltime/contract';
 import { ModalDialog } from '../../../../components/modal-dialog';
 import { ApiError } from '../../../../lib/api-client';
-import { titleChoicesQuery } from '../api/library-queries';
+import { titleChoicesQuery } from '../api/library-api';
 import { ImageInput } from './image-input';
 
 interface BannerDialogProps {

@@ -11,7 +11,7 @@ import { ImageInput } from './image-input';
 /** As the inputs hold them; the schema reads an empty address as none. */
 interface PersonFields {
   name: string;
-  email?: unknown;
+  email?: string | null | undefined;
 }
 
 /** The person's text fields as the server checks them. */
@@ -34,7 +34,7 @@ export function PersonDialog({ person, onSave, onClose }: PersonDialogProps) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PersonFields, unknown, { name: string; email?: string | undefined }>({
+  } = useForm<PersonFields, unknown, { name: string; email?: string | null | undefined }>({
     resolver: zodResolver(PersonFieldsSchema),
     mode: 'onTouched',
     defaultValues: { name: person?.name ?? '', email: person?.email ?? '' },

@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminBanner } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';
-import { adminCall } from '../../admin-api';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { ConfirmAction } from '../../shell/components/confirm-action';
 import { DataTable, type Column } from '../../shell/components/data-table';
 import { EmptyState } from '../../shell/components/empty-state';
 import { StatusBadge } from '../../shell/components/status-badge';
-import { useAdminMutation } from '../../shell/components/use-admin-mutation';
-import { bannersQuery, libraryKeys } from '../api/library-queries';
+import { useDeleteBanner, useReorderBanners, useSaveBanner } from '../api/banner-mutations';
+import { bannersQuery } from '../api/library-api';
 import { BannerDialog } from '../components/banner-dialog';
 
 /** The ids in their new order after moving one a step up or down. */
@@ -25,28 +24,15 @@ function moved(banners: AdminBanner[], index: number, step: -1 | 1): number[] {
 export function BannersPage() {
   const banners = useQuery(bannersQuery());
   const [editing, setEditing] = useState<AdminBanner | 'new' | null>(null);
-  const invalidate = [libraryKeys.banners];
 
-  const save = useAdminMutation({
-    mutationFn: ({ id, form }: { id: number | null; form: FormData }) =>
-      id === null
-        ? adminCall('POST /admin/banners', { body: form })
-        : adminCall('PATCH /admin/banners/:id', { params: { id }, body: form }),
+  const save = useSaveBanner({
     successMessage: (banner, { id }) =>
       id === null ? `Banner for “${banner.title_name}” created.` : `Banner for “${banner.title_name}” saved.`,
-    invalidate,
     onSuccess: () => setEditing(null),
   });
-  const reorder = useAdminMutation({
-    mutationFn: (ids: number[]) => adminCall('PUT /admin/banners/order', { body: { ids } }),
-    successMessage: 'Banner order saved.',
-    invalidate,
-  });
-  const remove = useAdminMutation({
-    mutationFn: (banner: AdminBanner) =>
-      adminCall('DELETE /admin/banners/:id', { params: { id: banner.id } }),
+  const reorder = useReorderBanners({ successMessage: 'Banner order saved.' });
+  const remove = useDeleteBanner({
     successMessage: (_result, banner) => `Banner for “${banner.title_name}” deleted.`,
-    invalidate,
   });
 
   const rows = banners.data ?? [];

@@ -4,13 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminGenre } from '@reeltime/contract';
 import { ModalDialog } from '../../../../components/modal-dialog';
 import { errorMessage } from '../../../../lib/api-client';
-import { adminCall } from '../../admin-api';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { ConfirmAction } from '../../shell/components/confirm-action';
 import { DataTable, type Column } from '../../shell/components/data-table';
 import { EmptyState } from '../../shell/components/empty-state';
-import { useAdminMutation } from '../../shell/components/use-admin-mutation';
-import { genresQuery, libraryKeys } from '../api/library-queries';
+import { useCreateGenre, useDeleteGenre, useRenameGenre } from '../api/genre-mutations';
+import { genresQuery } from '../api/library-api';
 import { GenreNameForm } from '../components/genre-name-form';
 
 const titles = (count: number) => `${count} ${count === 1 ? 'title' : 'titles'}`;
@@ -19,25 +18,13 @@ const titles = (count: number) => `${count} ${count === 1 ? 'title' : 'titles'}`
 export function GenresPage() {
   const genres = useQuery(genresQuery());
   const [renaming, setRenaming] = useState<AdminGenre | null>(null);
-  const invalidate = [libraryKeys.genres];
 
-  const create = useAdminMutation({
-    mutationFn: (name: string) => adminCall('POST /admin/genres', { body: { name } }),
-    successMessage: (genre) => `Genre “${genre.name}” created.`,
-    invalidate,
-  });
-  const rename = useAdminMutation({
-    mutationFn: ({ id, name }: { id: number; name: string }) =>
-      adminCall('PATCH /admin/genres/:id', { params: { id }, body: { name } }),
+  const create = useCreateGenre({ successMessage: (genre) => `Genre “${genre.name}” created.` });
+  const rename = useRenameGenre({
     successMessage: (genre) => `Genre renamed to “${genre.name}”.`,
-    invalidate,
     onSuccess: () => setRenaming(null),
   });
-  const remove = useAdminMutation({
-    mutationFn: (genre: AdminGenre) => adminCall('DELETE /admin/genres/:id', { params: { id: genre.id } }),
-    successMessage: (_result, genre) => `Genre “${genre.name}” deleted.`,
-    invalidate,
-  });
+  const remove = useDeleteGenre({ successMessage: (_result, genre) => `Genre “${genre.name}” deleted.` });
 
   const columns: Column<AdminGenre>[] = [
     { key: 'name', header: 'Name', cell: (genre) => <span className="fw-semibold">{genre.name}</span> },

@@ -3,15 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminPerson } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';
-import { adminCall } from '../../admin-api';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { ConfirmAction } from '../../shell/components/confirm-action';
 import { DataTable, type Column } from '../../shell/components/data-table';
 import { EmptyState } from '../../shell/components/empty-state';
 import { Pagination } from '../../shell/components/pagination';
-import { useAdminMutation } from '../../shell/components/use-admin-mutation';
 import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
-import { libraryKeys, peopleQuery } from '../api/library-queries';
+import { peopleQuery } from '../api/library-api';
+import { useDeletePerson, useSavePerson } from '../api/people-mutations';
 import { PersonAvatar } from '../components/person-avatar';
 import { PersonDialog } from '../components/person-dialog';
 
@@ -24,22 +23,12 @@ export function PeoplePage() {
   const people = useQuery(peopleQuery({ search: url.values.search, page, per_page: PER_PAGE }));
   const [editing, setEditing] = useState<AdminPerson | 'new' | null>(null);
   const [searchText, setSearchText] = useState(url.values.search);
-  const invalidate = [libraryKeys.people];
 
-  const save = useAdminMutation({
-    mutationFn: ({ id, form }: { id: number | null; form: FormData }) =>
-      id === null
-        ? adminCall('POST /admin/people', { body: form })
-        : adminCall('PATCH /admin/people/:id', { params: { id }, body: form }),
+  const save = useSavePerson({
     successMessage: (person, { id }) => (id === null ? `${person.name} added.` : `${person.name} saved.`),
-    invalidate,
     onSuccess: () => setEditing(null),
   });
-  const remove = useAdminMutation({
-    mutationFn: (person: AdminPerson) => adminCall('DELETE /admin/people/:id', { params: { id: person.id } }),
-    successMessage: (_result, person) => `${person.name} deleted.`,
-    invalidate,
-  });
+  const remove = useDeletePerson({ successMessage: (_result, person) => `${person.name} deleted.` });
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();

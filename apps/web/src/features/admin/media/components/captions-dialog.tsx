@@ -12,10 +12,9 @@ import {
 import { FormField } from '../../../../components/form-field';
 import { ModalDialog } from '../../../../components/modal-dialog';
 import { ApiError } from '../../../../lib/api-client';
-import { adminRequest } from '../../admin-api';
 import { ConfirmAction } from '../../shell/components/confirm-action';
-import { useAdminMutation } from '../../shell/components/use-admin-mutation';
-import { mediaKeys, videoQuery } from '../api/media-queries';
+import { videoQuery } from '../api/media-api';
+import { useAddCaption, useDeleteCaption } from '../api/video-mutations';
 
 interface CaptionsDialogProps {
   video: AdminVideo;
@@ -36,28 +35,14 @@ export function CaptionsDialog({ video, onClose }: CaptionsDialogProps) {
     mode: 'onTouched',
   });
 
-  const add = useAdminMutation({
-    mutationFn: (fields: CaptionFields & { file: File }) => {
-      const body = new FormData();
-      body.set('language', fields.language);
-      body.set('label', fields.label);
-      body.set('file', fields.file);
-      return adminRequest('POST /admin/videos/:id/captions', { params: { id: video.id }, body });
-    },
-    successMessage: (envelope) => envelope.message ?? AdminMediaMessages.captionAdded,
-    invalidate: [mediaKeys.all],
+  const add = useAddCaption(video.id, {
     onSuccess: () => {
       form.reset();
       setFile(null);
       if (fileRef.current) fileRef.current.value = '';
     },
   });
-  const remove = useAdminMutation({
-    mutationFn: (captionId: number) =>
-      adminRequest('DELETE /admin/videos/:id/captions/:captionId', { params: { id: video.id, captionId } }),
-    successMessage: (envelope) => envelope.message ?? AdminMediaMessages.captionDeleted,
-    invalidate: [mediaKeys.all],
-  });
+  const remove = useDeleteCaption(video.id);
 
   const submit = form.handleSubmit(async (fields) => {
     if (!file) {

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import type { MediaTarget } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';
 import { StatusBadge } from '../../shell/components/status-badge';
-import { targetsQuery } from '../api/media-queries';
+import { targetsQuery } from '../api/media-api';
 import type { UploadTarget } from './use-video-upload';
 
 const SEARCH_DELAY_MS = 250;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { AdminVideo } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';
 import { StatusBadge } from '../../shell/components/status-badge';
-import { isTranscoding, mediaKeys, videoQuery } from '../api/media-queries';
+import { isTranscoding, mediaKeys, videoQuery } from '../api/media-api';
 
 /** The state the console shows for a video: its row's status, unless its transcode was cancelled. */
 export function displayStatus(video: AdminVideo): string {

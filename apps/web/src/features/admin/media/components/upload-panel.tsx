@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { PreviousUpload } from 'tus-js-client';
 import { useToast } from '../../../../components/toast/toast-context';
 import { ConfirmAction } from '../../shell/components/confirm-action';
-import { mediaKeys } from '../api/media-queries';
+import { mediaKeys } from '../api/media-api';
 import { TargetPicker } from './target-picker';
 import { TranscodeProgress } from './transcode-progress';
 import { formatBytes } from './upload-rate';

@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AdminMediaMessages, type AdminVideo } from '@reeltime/contract';
+import type { AdminVideo } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';
-import { adminRequest } from '../../admin-api';
 import { ConfirmAction } from '../../shell/components/confirm-action';
 import { DataTable, type Column } from '../../shell/components/data-table';
 import { EmptyState } from '../../shell/components/empty-state';
 import { Pagination } from '../../shell/components/pagination';
 import { StatusBadge } from '../../shell/components/status-badge';
-import { useAdminMutation } from '../../shell/components/use-admin-mutation';
 import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
-import { isTranscoding, mediaKeys, videosQuery } from '../api/media-queries';
+import { isTranscoding, videosQuery } from '../api/media-api';
+import { useCancelTranscode, useDeleteVideo, useRetryTranscode } from '../api/video-mutations';
 import { CaptionsDialog } from './captions-dialog';
 import { displayStatus, Renditions, TranscodeBar } from './transcode-progress';
 import { formatBytes } from './upload-rate';
@@ -54,21 +53,9 @@ export function VideosTable() {
   );
   const [captionsOf, setCaptionsOf] = useState<AdminVideo | null>(null);
 
-  const retry = useAdminMutation({
-    mutationFn: (id: number) => adminRequest('POST /admin/videos/:id/retry', { params: { id } }),
-    successMessage: (envelope) => envelope.message ?? AdminMediaMessages.retried,
-    invalidate: [mediaKeys.all],
-  });
-  const cancel = useAdminMutation({
-    mutationFn: (id: number) => adminRequest('POST /admin/videos/:id/cancel', { params: { id } }),
-    successMessage: (envelope) => envelope.message ?? AdminMediaMessages.cancelled,
-    invalidate: [mediaKeys.all],
-  });
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => adminRequest('DELETE /admin/videos/:id', { params: { id } }),
-    successMessage: (envelope) => envelope.message ?? AdminMediaMessages.deleted,
-    invalidate: [mediaKeys.all],
-  });
+  const retry = useRetryTranscode();
+  const cancel = useCancelTranscode();
+  const remove = useDeleteVideo();
 
   const columns: Column<AdminVideo>[] = [
     {

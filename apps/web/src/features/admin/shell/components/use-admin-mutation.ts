@@ -13,6 +13,12 @@ interface AdminMutationOptions<Variables, Result> {
   onSuccess?: (result: Result, variables: Variables) => void;
 }
 
+/** What a page adds to a feature's write hook: its toasts, and what happens after success. */
+export type AdminMutationFeedback<Variables, Result> = Pick<
+  AdminMutationOptions<Variables, Result>,
+  'successMessage' | 'errorFallback' | 'onSuccess'
+>;
+
 /**
  * A console write: toasts its outcome (the server's own message on failure), refetches the
  * given queries after success. Use `mutateAsync` with `ConfirmAction`.

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { peopleOptionsQuery } from '../api/titles-queries';
+import { peopleOptionsQuery } from '../api/titles-api';
 import type { TitleFormValues } from './title-form-schema';
 
 const SEARCH_DELAY_MS = 250;

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { AdminTitleLimits as L, type AdminEpisode, type AdminSeason } from '@reeltime/contract';
-import { adminCall } from '../../admin-api';
 import { ConfirmAction } from '../../shell/components/confirm-action';
-import { useAdminMutation } from '../../shell/components/use-admin-mutation';
-import { titlesKeys } from '../api/titles-queries';
-import { EpisodeDialog, type EpisodeChanges } from './episode-dialog';
+import { useSeasonWrites } from '../api/season-mutations';
+import { EpisodeDialog } from './episode-dialog';
 import { VideoStateBadge } from './video-state-badge';
 
 /** The ids in their new order after moving one item a step up or down. */
@@ -13,18 +11,6 @@ function moved(ids: number[], index: number, step: -1 | 1): number[] {
   const [item] = next.splice(index, 1);
   next.splice(index + step, 0, item!);
   return next;
-}
-
-function useTitleMutation<Variables, Result>(
-  titleId: number,
-  mutationFn: (variables: Variables) => Promise<Result>,
-  successMessage: string,
-) {
-  return useAdminMutation<Variables, Result>({
-    mutationFn,
-    successMessage,
-    invalidate: [titlesKeys.detail(titleId), [...titlesKeys.all, 'list']],
-  });
 }
 
 interface SeasonChanges {
@@ -126,57 +112,16 @@ function AddEpisodeForm({
 export function SeasonsPanel({ titleId, seasons }: { titleId: number; seasons: AdminSeason[] }) {
   const [editing, setEditing] = useState<AdminEpisode | null>(null);
 
-  const addSeason = useTitleMutation(
-    titleId,
-    () => adminCall('POST /admin/titles/:id/seasons', { params: { id: titleId }, body: {} }),
-    'Season added.',
-  );
-  const saveSeason = useTitleMutation(
-    titleId,
-    ({ id, changes }: { id: number; changes: SeasonChanges }) =>
-      adminCall('PATCH /admin/seasons/:id', { params: { id }, body: changes }),
-    'Season saved.',
-  );
-  const deleteSeason = useTitleMutation(
-    titleId,
-    (id: number) => adminCall('DELETE /admin/seasons/:id', { params: { id } }),
-    'Season deleted with its episodes.',
-  );
-  const orderSeasons = useTitleMutation(
-    titleId,
-    (ids: number[]) =>
-      adminCall('PUT /admin/titles/:id/season-order', { params: { id: titleId }, body: { ids } }),
-    'Seasons renumbered in the new order.',
-  );
-  const addEpisode = useTitleMutation(
-    titleId,
-    ({ seasonId, name }: { seasonId: number; name: string }) =>
-      adminCall('POST /admin/seasons/:id/episodes', { params: { id: seasonId }, body: { name } }),
-    'Episode added.',
-  );
-  const saveEpisode = useTitleMutation(
-    titleId,
-    async ({ id, changes }: { id: number; changes: EpisodeChanges }) => {
-      await adminCall('PATCH /admin/episodes/:id', { params: { id }, body: changes.fields });
-      if (changes.thumbnail) {
-        const form = new FormData();
-        form.set('thumbnail', changes.thumbnail);
-        await adminCall('POST /admin/episodes/:id/thumbnail', { params: { id }, body: form });
-      }
-    },
-    'Episode saved.',
-  );
-  const deleteEpisode = useTitleMutation(
-    titleId,
-    (id: number) => adminCall('DELETE /admin/episodes/:id', { params: { id } }),
-    'Episode deleted.',
-  );
-  const orderEpisodes = useTitleMutation(
-    titleId,
-    ({ seasonId, ids }: { seasonId: number; ids: number[] }) =>
-      adminCall('PUT /admin/seasons/:id/episode-order', { params: { id: seasonId }, body: { ids } }),
-    'Episodes renumbered in the new order.',
-  );
+  const {
+    addSeason,
+    saveSeason,
+    deleteSeason,
+    orderSeasons,
+    addEpisode,
+    saveEpisode,
+    deleteEpisode,
+    orderEpisodes,
+  } = useSeasonWrites(titleId);
 
   const seasonIds = seasons.map((season) => season.id);
 
@@ -332,7 +277,7 @@ export function SeasonsPanel({ titleId, seasons }: { titleId: number; seasons: A
         <EpisodeDialog
           episode={editing}
           onClose={() => setEditing(null)}
-          onSave={(changes) => saveEpisode.mutateAsync({ id: editing.id, changes })}
+          onSave={(changes) => saveEpisode.mutateAsync({ id: editing.id, ...changes })}
         />
       ) : null}
     </section>

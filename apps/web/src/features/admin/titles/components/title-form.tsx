@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { AdminTitleLimits as L, type AdminTitleDetail } from '@reeltime/contract';
 import { FormField } from '../../../../components/form-field';
 import { SubmitButton } from '../../../../components/submit-button';
-import { genresQuery } from '../api/titles-queries';
+import { genresQuery } from '../api/titles-api';
 import { CastEditor } from './cast-editor';
 import { ImagePicker } from './image-picker';
 import { TitleFormSchema, type TitleFormValues } from './title-form-schema';

@@ -4,13 +4,18 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AdminTitlesMessages as M, type AdminTitleDetail } from '@reeltime/contract';
 import { useToast } from '../../../../components/toast/toast-context';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
-import { adminCall } from '../../admin-api';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { ConfirmAction } from '../../shell/components/confirm-action';
 import { EmptyState } from '../../shell/components/empty-state';
 import { StatusBadge } from '../../shell/components/status-badge';
-import { useAdminMutation } from '../../shell/components/use-admin-mutation';
-import { titleQuery, titlesKeys } from '../api/titles-queries';
+import {
+  useCreateTitle,
+  useDeleteTitle,
+  usePublishTitle,
+  useSaveTitleImages,
+  useUpdateTitle,
+} from '../api/title-mutations';
+import { titleQuery, titlesKeys } from '../api/titles-api';
 import { SeasonsPanel } from '../components/seasons-panel';
 import { TitleForm, type TitleImages } from '../components/title-form';
 import {
@@ -30,15 +35,6 @@ function formField(field: string): string {
   return field === 'trailer' || field.startsWith('trailer.') ? 'trailer_url' : field;
 }
 
-/** Sends the chosen poster and thumbnail, if any; returns the title as stored after them. */
-async function uploadImages(id: number, images: TitleImages): Promise<AdminTitleDetail | undefined> {
-  if (!images.poster && !images.thumbnail) return undefined;
-  const form = new FormData();
-  if (images.poster) form.set('poster', images.poster);
-  if (images.thumbnail) form.set('thumbnail', images.thumbnail);
-  return adminCall('POST /admin/titles/:id/images', { params: { id }, body: form });
-}
-
 function useSaveErrors() {
   const toast = useToast();
   return (error: unknown, setFieldError: (field: string, message: string) => void) => {
@@ -55,21 +51,21 @@ function useSaveErrors() {
 export function NewTitlePage() {
   const navigate = useNavigate();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const createTitle = useCreateTitle();
+  const saveImages = useSaveTitleImages();
   const onError = useSaveErrors();
   const [dirty, setDirty] = useState(false);
   const unsaved = useUnsavedChanges(dirty);
 
   const save = async (values: TitleFormValues, images: TitleImages) => {
-    const created = await adminCall('POST /admin/titles', { body: toTitleBody(values) });
+    const created = await createTitle.mutateAsync(toTitleBody(values));
     unsaved.allowNextLeave();
     try {
-      await uploadImages(created.id, images);
+      await saveImages.mutateAsync({ id: created.id, images });
       toast.success(M.created);
     } catch (error) {
       toast.error(`${M.created} ${errorMessage(error, 'Its images could not be saved; choose them again.')}`);
     }
-    await queryClient.invalidateQueries({ queryKey: titlesKeys.all });
     void navigate(`/admin/titles/${created.id}`, { replace: true });
     return undefined;
   };
@@ -106,36 +102,29 @@ function TitleEditor({ title }: { title: AdminTitleDetail }) {
   const [dirty, setDirty] = useState(false);
   const unsaved = useUnsavedChanges(dirty);
 
-  const publish = useAdminMutation({
-    mutationFn: (is_published: boolean) =>
-      adminCall('PATCH /admin/titles/:id', { params: { id: title.id }, body: { is_published } }),
+  const updateTitle = useUpdateTitle();
+  const saveImages = useSaveTitleImages();
+
+  const publish = usePublishTitle(title.id, {
     successMessage: (_, published) => (published ? M.published : M.unpublished),
-    invalidate: [titlesKeys.all],
   });
-  const remove = useAdminMutation({
-    mutationFn: () => adminCall('DELETE /admin/titles/:id', { params: { id: title.id } }),
+  const remove = useDeleteTitle(title.id, {
     successMessage: M.deleted,
     onSuccess: () => {
       unsaved.allowNextLeave();
       queryClient.removeQueries({ queryKey: titlesKeys.detail(title.id) });
       void navigate('/admin/titles', { replace: true });
     },
-    invalidate: [[...titlesKeys.all, 'list']],
   });
 
   const save = async (values: TitleFormValues, images: TitleImages) => {
-    let stored = await adminCall('PATCH /admin/titles/:id', {
-      params: { id: title.id },
-      body: toTitleBody(values),
-    });
+    let stored = await updateTitle.mutateAsync({ id: title.id, body: toTitleBody(values) });
     try {
-      stored = (await uploadImages(title.id, images)) ?? stored;
+      stored = (await saveImages.mutateAsync({ id: title.id, images })) ?? stored;
       toast.success(M.saved);
     } catch (error) {
       toast.error(`${M.saved} ${errorMessage(error, 'The images could not be saved; choose them again.')}`);
     }
-    queryClient.setQueryData(titlesKeys.detail(title.id), stored);
-    await queryClient.invalidateQueries({ queryKey: [...titlesKeys.all, 'list'] });
     return toFormValues(stored);
   };
 

@@ -7,7 +7,6 @@ import {
   type AdminTitleRow,
   type TitleSort,
 } from '@reeltime/contract';
-import { adminCall } from '../../admin-api';
 import { errorMessage } from '../../../../lib/api-client';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { ConfirmAction } from '../../shell/components/confirm-action';
@@ -15,9 +14,9 @@ import { DataTable, formatSort, parseSort, type Column } from '../../shell/compo
 import { EmptyState } from '../../shell/components/empty-state';
 import { Pagination } from '../../shell/components/pagination';
 import { StatusBadge } from '../../shell/components/status-badge';
-import { useAdminMutation } from '../../shell/components/use-admin-mutation';
 import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
-import { genresQuery, titlesKeys, titlesQuery } from '../api/titles-queries';
+import { useBulkPublish } from '../api/title-mutations';
+import { genresQuery, titlesQuery } from '../api/titles-api';
 import { VideoStateBadge } from '../components/video-state-badge';
 import '../titles.scss';
 
@@ -211,12 +210,9 @@ export function TitlesPage() {
   );
   const names = new Map(titles.data?.items.map((title) => [title.id, title.name]));
 
-  const bulk = useAdminMutation({
-    mutationFn: (action: 'publish' | 'unpublish') =>
-      adminCall('POST /admin/titles/bulk', { body: { ids: [...selected], action } }),
-    successMessage: ({ updated }, action) =>
+  const bulk = useBulkPublish({
+    successMessage: ({ updated }, { action }) =>
       `${updated} ${updated === 1 ? 'title' : 'titles'} ${action === 'publish' ? 'published' : 'unpublished'}.`,
-    invalidate: [titlesKeys.all],
     onSuccess: () => setSelected(new Set()),
   });
 
@@ -291,7 +287,7 @@ export function TitlesPage() {
           title={`Publish ${chosen}?`}
           confirmLabel="Publish"
           busyLabel="Publishing..."
-          onConfirm={() => bulk.mutateAsync('publish')}
+          onConfirm={() => bulk.mutateAsync({ ids: [...selected], action: 'publish' })}
         >
           Members will see them on their next page load.
         </ConfirmAction>
@@ -302,7 +298,7 @@ export function TitlesPage() {
           title={`Unpublish ${chosen}?`}
           confirmLabel="Unpublish"
           busyLabel="Unpublishing..."
-          onConfirm={() => bulk.mutateAsync('unpublish')}
+          onConfirm={() => bulk.mutateAsync({ ids: [...selected], action: 'unpublish' })}
         >
           Members will no longer find them in rows, search, lists or their watch list.
         </ConfirmAction>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminVideo, AdminVideoList } from '@reeltime/contract';
-import { adminCall } from '../../admin-api';
+import { AdminMediaEndpoints, type AdminVideo, type AdminVideoList } from '@reeltime/contract';
+import { callEndpoint } from '../../../../lib/api-client';
 
 /** Query keys of the media section; a prefix refetches everything under it. */
 export const mediaKeys = {
@@ -20,7 +20,7 @@ export const isTranscoding = (video: Pick<AdminVideo, 'job'>) =>
 export const targetsQuery = (q: string) =>
   queryOptions({
     queryKey: mediaKeys.targets(q),
-    queryFn: ({ signal }) => adminCall('GET /admin/media/targets', { query: { q }, signal }),
+    queryFn: ({ signal }) => callEndpoint(AdminMediaEndpoints.targets, { query: { q }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -34,7 +34,7 @@ export interface VideoListQuery {
 export const videosQuery = (query: VideoListQuery) =>
   queryOptions({
     queryKey: [...mediaKeys.videos, query],
-    queryFn: ({ signal }) => adminCall('GET /admin/videos', { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(AdminMediaEndpoints.list, { query, signal }),
     placeholderData: keepPreviousData,
     // Live while any transcode on the page is under way.
     refetchInterval: (query) =>
@@ -44,7 +44,7 @@ export const videosQuery = (query: VideoListQuery) =>
 export const videoQuery = (id: number) =>
   queryOptions({
     queryKey: mediaKeys.video(id),
-    queryFn: ({ signal }) => adminCall('GET /admin/videos/:id', { params: { id }, signal }),
+    queryFn: ({ signal }) => callEndpoint(AdminMediaEndpoints.detail, { params: { id }, signal }),
     refetchInterval: (query) => {
       const video = query.state.data as AdminVideo | undefined;
       return !video || isTranscoding(video) ? PROGRESS_POLL_MS : false;

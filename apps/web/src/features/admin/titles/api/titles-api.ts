@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminTitleListQuery } from '@reeltime/contract';
-import { adminCall } from '../../admin-api';
+import {
+  AdminGenresEndpoints,
+  AdminPeopleEndpoints,
+  AdminTitlesEndpoints,
+  type AdminTitleListQuery,
+} from '@reeltime/contract';
+import { callEndpoint } from '../../../../lib/api-client';
 
 /** Query keys of the titles section; the prefix refetches every list and title under it. */
 export const titlesKeys = {
@@ -14,21 +19,21 @@ export const titlesKeys = {
 export const titlesQuery = (query: AdminTitleListQuery) =>
   queryOptions({
     queryKey: titlesKeys.list(query),
-    queryFn: ({ signal }) => adminCall('GET /admin/titles', { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(AdminTitlesEndpoints.list, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const titleQuery = (id: number) =>
   queryOptions({
     queryKey: titlesKeys.detail(id),
-    queryFn: ({ signal }) => adminCall('GET /admin/titles/:id', { params: { id }, signal }),
+    queryFn: ({ signal }) => callEndpoint(AdminTitlesEndpoints.detail, { params: { id }, signal }),
   });
 
 /** Every genre, for the filters and the editor's choices. */
 export const genresQuery = () =>
   queryOptions({
     queryKey: titlesKeys.genres,
-    queryFn: ({ signal }) => adminCall('GET /admin/genres', { signal }),
+    queryFn: ({ signal }) => callEndpoint(AdminGenresEndpoints.list, { signal }),
     staleTime: 60_000,
   });
 
@@ -37,7 +42,7 @@ export const peopleOptionsQuery = (search: string) =>
   queryOptions({
     queryKey: titlesKeys.people(search),
     queryFn: ({ signal }) =>
-      adminCall('GET /admin/people', { query: { search, page: 1, per_page: 10 }, signal }),
+      callEndpoint(AdminPeopleEndpoints.list, { query: { search, page: 1, per_page: 10 }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

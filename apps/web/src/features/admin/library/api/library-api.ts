@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminSubmissionsQuery, PeopleQuery } from '@reeltime/contract';
+import {
+  AdminBannersEndpoints,
+  AdminGenresEndpoints,
+  AdminPeopleEndpoints,
+  type AdminSubmissionsQuery,
+  type PeopleQuery,
+} from '@reeltime/contract';
+import { callEndpoint } from '../../../../lib/api-client';
 import { adminCall } from '../../admin-api';
 
 /** Query keys of the genres, people, banners and submissions sections; a prefix refetches every list under it. */
@@ -14,26 +21,26 @@ export const libraryKeys = {
 export const genresQuery = () =>
   queryOptions({
     queryKey: libraryKeys.genres,
-    queryFn: ({ signal }) => adminCall('GET /admin/genres', { signal }),
+    queryFn: ({ signal }) => callEndpoint(AdminGenresEndpoints.list, { signal }),
   });
 
 export const peopleQuery = (query: PeopleQuery) =>
   queryOptions({
     queryKey: [...libraryKeys.people, 'list', query],
-    queryFn: ({ signal }) => adminCall('GET /admin/people', { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(AdminPeopleEndpoints.list, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const bannersQuery = () =>
   queryOptions({
     queryKey: libraryKeys.banners,
-    queryFn: ({ signal }) => adminCall('GET /admin/banners', { signal }),
+    queryFn: ({ signal }) => callEndpoint(AdminBannersEndpoints.list, { signal }),
   });
 
 export const titleChoicesQuery = (search: string) =>
   queryOptions({
     queryKey: [...libraryKeys.titleChoices, search],
-    queryFn: ({ signal }) => adminCall('GET /admin/banners/title-choices', { query: { search }, signal }),
+    queryFn: ({ signal }) => callEndpoint(AdminBannersEndpoints.titleChoices, { query: { search }, signal }),
     placeholderData: keepPreviousData,
   });
 
