@@ -94,6 +94,13 @@ export const optionalField = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
 /**
+ * An optional query filter: empty text means "no filter", as a console form sends an unset choice,
+ * and any other value must pass `schema`; `message` names the field when it does not.
+ */
+export const optionalFilter = <T extends z.ZodType>(schema: T, message: string) =>
+  z.union([z.literal('').transform(() => undefined), schema], { error: message }).optional();
+
+/**
  * An optional field that may also be sent empty (`""`) or as `null`, both meaning "not given"; its
  * schema (and so the API document) lists those two values beside the field's own.
  */
