@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin, requireMember } from './plugins/auth';
-import { adminConsoleRoutes } from './modules/admin/admin-console.routes';
-import { adminRoutes } from './modules/admin/admin.routes';
+import { adminAuditRoutes } from './modules/admin-audit/admin-audit.routes';
 import { adminCommerceRoutes } from './modules/admin-commerce/admin-commerce.routes';
+import { adminJobsRoutes } from './modules/admin-jobs/admin-jobs.routes';
 import { adminLibraryRoutes } from './modules/admin-library/admin-library.routes';
+import { adminMailRoutes } from './modules/admin-mail/admin-mail.routes';
 import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
 import { adminMembersRoutes } from './modules/admin-members/admin-members.routes';
+import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes';
+import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes';
+import { adminSubmissionsRoutes } from './modules/admin-submissions/admin-submissions.routes';
 import { adminTitlesRoutes } from './modules/admin-titles/admin-titles.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -39,12 +43,16 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   });
   await api.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin);
-    await admin.register(adminRoutes);
-    await admin.register(adminConsoleRoutes);
+    await admin.register(adminOverviewRoutes);
+    await admin.register(adminSettingsRoutes);
+    await admin.register(adminAuditRoutes);
     await admin.register(adminTitlesRoutes);
     await admin.register(adminLibraryRoutes);
     await admin.register(adminMediaRoutes);
+    await admin.register(adminSubmissionsRoutes);
     await admin.register(adminMembersRoutes);
+    await admin.register(adminMailRoutes);
+    await admin.register(adminJobsRoutes);
     await admin.register(adminCommerceRoutes);
   });
 }

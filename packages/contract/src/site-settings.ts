@@ -1,4 +1,4 @@
-import { PublicSiteSettingsSchema } from './admin/console';
+import { PublicSiteSettingsSchema } from './admin/settings';
 import { defineEndpoint } from './endpoint';
 
 /** What every visitor's web app needs of the site settings: open to visitors. */

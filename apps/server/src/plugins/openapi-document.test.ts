@@ -57,7 +57,12 @@ interface OperationObject {
  * Values at and just past each documented limit of a parameter, with whether the server must
  * refuse them (422). Ranges are probed with whole numbers, lengths with letters.
  */
-function limitProbes(schema: ParameterObject['schema']): [string, boolean][] {
+function limitProbes(parameterSchema: ParameterObject['schema']): [string, boolean][] {
+  // A number that may also travel as text states its range on the number it may be sent as.
+  const numberBranch = parameterSchema.anyOf?.find(
+    (branch): branch is ParameterObject['schema'] => (branch as { type?: string }).type === 'integer',
+  );
+  const schema = { ...parameterSchema, ...numberBranch };
   const probes: [string, boolean][] = [];
   if (schema.maximum !== undefined) probes.push([String(schema.maximum), false], [String(schema.maximum + 1), true]);
   if (schema.minimum !== undefined) probes.push([String(schema.minimum), false], [String(schema.minimum - 1), true]);

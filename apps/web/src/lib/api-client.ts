@@ -109,14 +109,6 @@ export async function callEndpoint<E extends EndpointDefinition>(
   return (await requestEndpoint(endpoint, ...input)).data;
 }
 
-/**
- * Sends one call and returns its success envelope, for clients that type their own endpoint maps
- * (the admin console's). Throws {@link ApiError} like every other call.
- */
-export function sendApiRequest(pattern: string, options: AnyRequest): Promise<Envelope<unknown>> {
-  return send(pattern, options);
-}
-
 async function send(pattern: string, options: AnyRequest): Promise<Envelope<unknown>> {
   const headers = new Headers({ Accept: 'application/json' });
   const token = getToken();

@@ -1,7 +1,5 @@
 import type * as Contract from '@reeltime/contract';
 import type {
-  AdminResponse,
-  AdminRoute,
   EndpointData,
   EndpointDefinition,
   EndpointGroup,
@@ -32,10 +30,10 @@ type DefinedData<R extends string> = Definition extends infer E
     : never
   : never;
 
-/** A console operation: one of the admin endpoint map or an endpoint definition. */
-export type ConsoleRoute = AdminRoute | DefinedRoute;
+/** A console operation, as an endpoint definition's `METHOD /path`. */
+export type ConsoleRoute = DefinedRoute;
 
-type ConsoleData<R extends ConsoleRoute> = R extends AdminRoute ? AdminResponse<R> : DefinedData<R>;
+type ConsoleData<R extends ConsoleRoute> = DefinedData<R>;
 
 type AdminHandler<R extends ConsoleRoute> =
   Reply<ConsoleData<R>> | ((request: MockRequest) => Reply<ConsoleData<R>> | Promise<Reply<ConsoleData<R>>>);
@@ -44,8 +42,8 @@ type AdminHandler<R extends ConsoleRoute> =
 export type AdminHandlers = { [R in ConsoleRoute]?: AdminHandler<R> };
 
 /**
- * `mockApi` for console pages: admin operations typed by the admin endpoint map, member ones by
- * the member map, with the same request log and unmatched-call check.
+ * `mockApi` for console pages: admin operations typed by their endpoint definitions (or the admin
+ * endpoint map), member ones by the member map, with the same request log and unmatched-call check.
  */
 export function mockAdminApi(admin: AdminHandlers = {}, member: Handlers = {}) {
   const api = mockApi({ ...member, ...(admin as Handlers) });

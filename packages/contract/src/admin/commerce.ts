@@ -1,16 +1,8 @@
-/** The console's plans and taxes: paths, schemas, endpoints and messages. */
+/** The console's plans and taxes: schemas, endpoints and messages. */
 import { z } from 'zod';
 import { PlanLimitationSchema } from '../billing';
 import { IdParamsSchema } from '../common';
-import type { AdminEndpoint } from './endpoint';
-
-/** Paths relative to API_BASE. */
-export const AdminCommercePaths = {
-  plans: '/admin/plans',
-  plan: '/admin/plans/:id',
-  taxes: '/admin/taxes',
-  tax: '/admin/taxes/:id',
-} as const;
+import { defineEndpoint } from '../endpoint';
 
 export const AdminCommerceMessages = {
   planCreated: 'Plan created.',
@@ -213,34 +205,89 @@ export const AdminTaxSchema = z.object({
 });
 export type AdminTax = z.infer<typeof AdminTaxSchema>;
 
-/** Keyed by `"<METHOD> <path>"`; each is an {@link AdminEndpoint}. */
-export type AdminCommerceEndpoints = {
-  'GET /admin/plans': AdminEndpoint & { response: z.output<typeof AdminPlanListSchema> };
-  'POST /admin/plans': AdminEndpoint & {
-    body: z.input<typeof AdminPlanBodySchema>;
-    response: z.output<typeof AdminPlanSchema>;
-  };
-  'PATCH /admin/plans/:id': AdminEndpoint & {
-    params: z.input<typeof IdParamsSchema>;
-    body: z.input<typeof AdminPlanPatchSchema>;
-    response: z.output<typeof AdminPlanSchema>;
-  };
-  'DELETE /admin/plans/:id': AdminEndpoint & {
-    params: z.input<typeof IdParamsSchema>;
-    response: null;
-  };
-  'GET /admin/taxes': AdminEndpoint & { response: z.output<typeof AdminTaxSchema>[] };
-  'POST /admin/taxes': AdminEndpoint & {
-    body: z.input<typeof AdminTaxBodySchema>;
-    response: z.output<typeof AdminTaxSchema>;
-  };
-  'PATCH /admin/taxes/:id': AdminEndpoint & {
-    params: z.input<typeof IdParamsSchema>;
-    body: z.input<typeof AdminTaxPatchSchema>;
-    response: z.output<typeof AdminTaxSchema>;
-  };
-  'DELETE /admin/taxes/:id': AdminEndpoint & {
-    params: z.input<typeof IdParamsSchema>;
-    response: null;
-  };
+const plansTags = ['admin: plans'];
+const taxesTags = ['admin: taxes'];
+
+/** The console's plans and taxes. */
+export const AdminCommerceEndpoints = {
+  plans: defineEndpoint({
+    method: 'GET',
+    path: '/admin/plans',
+    access: 'admin',
+    tags: plansTags,
+    description:
+      'Every plan, active or not, with its limits, the limitation texts members see, how many members are on it, whether it was ever bought, and its Stripe sync state.',
+    success: { status: 200, data: AdminPlanListSchema },
+  }),
+  createPlan: defineEndpoint({
+    method: 'POST',
+    path: '/admin/plans',
+    access: 'admin',
+    tags: plansTags,
+    description:
+      'Creates a plan. Money is integer minor units (paise). With Stripe configured, a product and a recurring Price are created for it in the background. Another plan’s name is refused with 422.',
+    body: AdminPlanBodySchema,
+    success: { status: 201, data: AdminPlanSchema },
+  }),
+  updatePlan: defineEndpoint({
+    method: 'PATCH',
+    path: '/admin/plans/:id',
+    access: 'admin',
+    tags: plansTags,
+    description:
+      "Changes any of the plan's fields. A new price applies to checkouts opened afterwards; open checkouts and existing subscriptions keep theirs. With Stripe configured, a change of price, discount or duration creates a new Stripe Price and archives the old one.",
+    params: IdParamsSchema,
+    body: AdminPlanPatchSchema,
+    success: { status: 200, data: AdminPlanSchema },
+    errors: { 404: M.planNotFound },
+  }),
+  deletePlan: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/plans/:id',
+    access: 'admin',
+    tags: plansTags,
+    description: 'Deletes a plan nobody has bought or checked out (deactivate it with PATCH otherwise).',
+    params: IdParamsSchema,
+    success: { status: 200, data: z.null() },
+    errors: { 404: M.planNotFound, 409: 'The plan was bought or checked out.' },
+  }),
+  taxes: defineEndpoint({
+    method: 'GET',
+    path: '/admin/taxes',
+    access: 'admin',
+    tags: taxesTags,
+    description: 'Every tax line; active ones are added to the payment details of new checkouts.',
+    success: { status: 200, data: z.array(AdminTaxSchema) },
+  }),
+  createTax: defineEndpoint({
+    method: 'POST',
+    path: '/admin/taxes',
+    access: 'admin',
+    tags: taxesTags,
+    description:
+      'Creates a tax line (percent of the discounted price, to two decimals). Another line’s name is refused with 422.',
+    body: AdminTaxBodySchema,
+    success: { status: 201, data: AdminTaxSchema },
+  }),
+  updateTax: defineEndpoint({
+    method: 'PATCH',
+    path: '/admin/taxes/:id',
+    access: 'admin',
+    tags: taxesTags,
+    description: 'Changes a tax line; new checkouts use it at once, open ones keep their breakdown.',
+    params: IdParamsSchema,
+    body: AdminTaxPatchSchema,
+    success: { status: 200, data: AdminTaxSchema },
+    errors: { 404: M.taxNotFound },
+  }),
+  deleteTax: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/taxes/:id',
+    access: 'admin',
+    tags: taxesTags,
+    description: 'Deletes a tax line; payments already made keep it in their receipts.',
+    params: IdParamsSchema,
+    success: { status: 200, data: z.null() },
+    errors: { 404: M.taxNotFound },
+  }),
 };

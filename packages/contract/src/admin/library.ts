@@ -1,25 +1,14 @@
-/** The console's genres, people, banners and submissions review: schemas and endpoints. */
+/** The console's genres, people and banners: schemas and endpoints. */
 import { z } from 'zod';
 import { AdminPageSchema } from '../admin';
-import { LinkTypeSchema } from '../catalog';
 import { IdParamsSchema, IdSchema, idWithMessages, optionalField, PageQuerySchema } from '../common';
 import { defineEndpoint } from '../endpoint';
-import { SubmissionStatusSchema, type SubmissionStatus } from '../submissions';
-import type { AdminEndpoint } from './endpoint';
-
-/** Paths relative to API_BASE. */
-export const AdminLibraryPaths = {
-  submissions: '/admin/submissions',
-  approveSubmission: '/admin/submissions/:id/approve',
-  rejectSubmission: '/admin/submissions/:id/reject',
-} as const;
 
 /** Limits shared by the forms and the server. */
 export const AdminLibraryLimits = {
   genreName: 100,
   personName: 255,
   email: 255,
-  rejectionReason: 1000,
   /** Photos and banner art, before they are re-encoded. */
   imageBytes: 8 * 1024 * 1024,
   searchText: 100,
@@ -63,13 +52,6 @@ export const AdminLibraryMessages = {
   imageTooLarge: `An image may be at most ${AdminLibraryLimits.imageBytes / 1024 / 1024} MB.`,
   flagInvalid: 'Must be true or false',
 
-  submissionNotFound: 'That submission no longer exists.',
-  submissionAlreadyReviewed: (status: 'approved' | 'rejected') =>
-    `This submission was already ${status}; it cannot be reviewed again.`,
-  rejectionReasonRequired: 'A reason is required',
-  rejectionReasonTooLong: `A reason has at most ${AdminLibraryLimits.rejectionReason} characters`,
-  submissionApproved: 'Submission approved: a draft title was created and the member was told.',
-  submissionRejected: 'Submission rejected and the member was told why.',
 } as const;
 
 const M = AdminLibraryMessages;
@@ -381,84 +363,4 @@ export const AdminBannersEndpoints = {
     success: { status: 200, data: z.null() },
     errors: { 404: 'The banner does not exist.' },
   }),
-};
-
-// ---- Submissions review -------------------------------------------------------------------
-
-export const AdminSubmissionsQuerySchema = PageQuerySchema.extend({
-  status: optionalField(SubmissionStatusSchema),
-});
-/** What `GET /admin/submissions` takes (the schema also accepts the numbers as query text). */
-export type AdminSubmissionsQuery = { page?: number; per_page?: number; status?: SubmissionStatus };
-
-export const AdminSubmissionCastSchema = z.object({
-  name: z.string(),
-  job_title: z.string(),
-  email: z.string().nullable(),
-  image: z.string(),
-});
-
-/** A submission as the review queue shows it. */
-export const AdminSubmissionSchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  description: z.string().nullable(),
-  /** As the member gave it: `Movie`, `TV show` or nothing. */
-  type: z.string().nullable(),
-  platform: z.string().nullable(),
-  link: z.string(),
-  /** How the link plays: an embed for YouTube, Vimeo and Dailymotion, else a plain link. */
-  link_type: LinkTypeSchema,
-  thumbnail_image: z.string(),
-  status: SubmissionStatusSchema,
-  /** ISO 8601 UTC. */
-  created_at: z.string(),
-  reviewed_at: z.string().nullable(),
-  rejection_reason: z.string().nullable(),
-  /** The draft title an approval created (null once that title is deleted). */
-  draft_title_id: z.number().nullable(),
-  submitter: z.object({
-    user_id: z.number(),
-    name: z.string(),
-    email: z.string(),
-    role: z.string(),
-  }),
-  cast: z.array(AdminSubmissionCastSchema),
-});
-export type AdminSubmission = z.infer<typeof AdminSubmissionSchema>;
-
-export const AdminSubmissionsPageSchema = AdminPageSchema(AdminSubmissionSchema);
-export type AdminSubmissionsPage = z.infer<typeof AdminSubmissionsPageSchema>;
-
-export const RejectSubmissionBodySchema = z.strictObject({
-  reason: z
-    .string({ error: M.rejectionReasonRequired })
-    .trim()
-    .min(1, { error: M.rejectionReasonRequired })
-    .max(AdminLibraryLimits.rejectionReason, { error: M.rejectionReasonTooLong }),
-});
-export type RejectSubmissionBody = z.input<typeof RejectSubmissionBodySchema>;
-
-export const ApproveSubmissionResultSchema = z.object({
-  draft_title_id: z.number(),
-  submission: AdminSubmissionSchema,
-});
-export type ApproveSubmissionResult = z.infer<typeof ApproveSubmissionResultSchema>;
-
-// ---- Endpoints ----------------------------------------------------------------------------
-
-type Params = z.input<typeof IdParamsSchema>;
-
-/** The submissions review, keyed by `"<METHOD> <path>"`; each is an {@link AdminEndpoint}. */
-export type AdminLibraryEndpoints = {
-  'GET /admin/submissions': AdminEndpoint & { query: AdminSubmissionsQuery; response: AdminSubmissionsPage };
-  'POST /admin/submissions/:id/approve': AdminEndpoint & {
-    params: Params;
-    response: ApproveSubmissionResult;
-  };
-  'POST /admin/submissions/:id/reject': AdminEndpoint & {
-    params: Params;
-    body: RejectSubmissionBody;
-    response: AdminSubmission;
-  };
 };

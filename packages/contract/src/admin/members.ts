@@ -1,10 +1,10 @@
-/** The console's members, the mail outbox and background jobs: paths, schemas and endpoints. */
+/** The console's members: schemas, messages and endpoints. */
 import { z } from 'zod';
 import { AdminPageSchema } from '../admin';
-import { IdParamsSchema, PageQuerySchema } from '../common';
-import type { AdminEndpoint } from './endpoint';
+import { IdParamsSchema, optionalFilter, PageQuerySchema } from '../common';
+import { defineEndpoint } from '../endpoint';
 
-/** What the members, mail and jobs sections say; the server and the web app share them. */
+/** What the members section says; the server and the web app share them. */
 export const AdminMembersMessages = {
   accountDisabled: 'This account has been disabled. Contact support.',
   memberNotFound: 'There is no member with this id.',
@@ -21,35 +21,16 @@ export const AdminMembersMessages = {
   alreadyAdmin: 'The member is already an admin.',
   notAdmin: 'The member is not an admin.',
   signedOutEverywhere: 'The member is signed out on every device.',
-  mailNotFound: 'There is no message with this id.',
-  mailNotFailed: 'Only a message whose delivery failed can be sent again.',
-  mailRequeued: 'The message is queued for delivery again.',
-  jobNotFound: 'There is no job with this id.',
-  jobNotRetryable: 'Only a failed or cancelled job can be retried.',
-  jobNotCancellable: 'Only a queued or running job can be cancelled.',
-  jobRequeued: 'The job is queued again.',
-  jobCancelled: 'The job is cancelled.',
   searchTooLong: 'Search is at most 100 characters.',
 } as const;
 
-/** Paths relative to API_BASE. */
-export const AdminMembersPaths = {
-  members: '/admin/members',
-  member: '/admin/members/:id',
-  disableMember: '/admin/members/:id/disable',
-  enableMember: '/admin/members/:id/enable',
-  grantAdmin: '/admin/members/:id/grant-admin',
-  revokeAdmin: '/admin/members/:id/revoke-admin',
-  signOutMember: '/admin/members/:id/sign-out',
-  mail: '/admin/mail',
-  mailMessage: '/admin/mail/:id',
-  retryMail: '/admin/mail/:id/retry',
-  jobs: '/admin/jobs',
-  retryJob: '/admin/jobs/:id/retry',
-  cancelJob: '/admin/jobs/:id/cancel',
-} as const;
+/** The longest search text the members and mail lists take. */
+export const ADMIN_SEARCH_MAX = 100;
 
-const SearchSchema = z.string().trim().max(100, { error: AdminMembersMessages.searchTooLong }).default('');
+/** Part of a name or an address, any case; empty finds everything. */
+export const AdminSearchSchema = (message: string) =>
+  z.string().trim().max(ADMIN_SEARCH_MAX, { error: message }).default('');
+
 /** ISO 8601 UTC. */
 const Timestamp = z.string();
 
@@ -60,8 +41,9 @@ export type MemberStatusFilter = (typeof MEMBER_STATUS_FILTERS)[number];
 
 export const AdminMembersQuerySchema = PageQuerySchema.extend({
   /** Part of the first name, last name, full name or email, any case. */
-  search: SearchSchema,
-  status: z.enum(MEMBER_STATUS_FILTERS, { error: 'status must be active, disabled or admin' }).optional(),
+  search: AdminSearchSchema(AdminMembersMessages.searchTooLong),
+  /** Empty means every member. */
+  status: optionalFilter(z.enum(MEMBER_STATUS_FILTERS), 'status must be active, disabled or admin'),
 });
 export type AdminMembersQuery = z.input<typeof AdminMembersQuerySchema>;
 /** The query as the server reads it, defaults filled in. */
@@ -146,139 +128,79 @@ export const AdminMemberDetailSchema = AdminMemberSummarySchema.extend({
   subscriptions: z.array(AdminMemberSubscriptionSchema),
   payments: z.array(AdminMemberPaymentSchema),
   /** The last 20, newest first. */
-  progress: z.array(AdminMemberProgressSchema),
+  progress: z.array(AdminMemberProgressSchema).max(20),
   /** The last 20, newest first. */
-  views: z.array(AdminMemberViewSchema),
+  views: z.array(AdminMemberViewSchema).max(20),
 });
 export type AdminMemberDetail = z.infer<typeof AdminMemberDetailSchema>;
 
-// Mail
+const tags = ['admin: members'];
 
-export const ADMIN_MAIL_STATUSES = ['pending', 'sent', 'failed', 'stored'] as const;
-export type MailStatus = (typeof ADMIN_MAIL_STATUSES)[number];
+const actorNoLongerAdmin =
+  'The token is not an administrator’s, or the acting account stopped being an enabled admin meanwhile.';
 
-export const AdminMailQuerySchema = PageQuerySchema.extend({
-  status: z.enum(ADMIN_MAIL_STATUSES, { error: 'status must be pending, sent, failed or stored' }).optional(),
-  /** Part of the recipient's address, any case. */
-  search: SearchSchema,
-});
-export type AdminMailQuery = z.input<typeof AdminMailQuerySchema>;
-/** The query as the server reads it, defaults filled in. */
-export type AdminMailFilter = z.output<typeof AdminMailQuerySchema>;
+/** A change to one member, answered with the member as it is afterwards. */
+const memberAction = <const Path extends string>(path: Path, description: string, conflict?: string) =>
+  defineEndpoint({
+    method: 'POST',
+    path,
+    access: 'admin',
+    tags,
+    description,
+    params: IdParamsSchema,
+    success: { status: 200, data: AdminMemberDetailSchema },
+    errors: {
+      403: actorNoLongerAdmin,
+      404: AdminMembersMessages.memberNotFound,
+      ...(conflict ? { 409: conflict } : {}),
+    },
+  });
 
-export const AdminMailSummarySchema = z.object({
-  id: z.number(),
-  to: z.string(),
-  subject: z.string(),
-  status: z.enum(ADMIN_MAIL_STATUSES),
-  attempts: z.number(),
-  last_error: z.string().nullable(),
-  created_at: Timestamp,
-  sent_at: Timestamp.nullable(),
-});
-export type AdminMailSummary = z.infer<typeof AdminMailSummarySchema>;
-
-export const AdminMailListSchema = AdminPageSchema(AdminMailSummarySchema);
-export type AdminMailList = z.infer<typeof AdminMailListSchema>;
-
-export const AdminMailMessageSchema = AdminMailSummarySchema.extend({
-  reply_to: z.string().nullable(),
-  text: z.string(),
-  /** Shown only inside a sandboxed frame, never in the console's own page. */
-  html: z.string().nullable(),
-});
-export type AdminMailMessage = z.infer<typeof AdminMailMessageSchema>;
-
-// Jobs
-
-export const ADMIN_JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
-export type AdminJobState = (typeof ADMIN_JOB_STATES)[number];
-
-export const AdminJobsQuerySchema = PageQuerySchema.extend({
-  type: z
-    .string()
-    .trim()
-    .max(64)
-    .regex(/^[a-z0-9.-]*$/, { error: 'type is a job name such as mail.deliver' })
-    .optional(),
-  state: z
-    .enum(ADMIN_JOB_STATES, { error: 'state must be queued, running, done, failed or cancelled' })
-    .optional(),
-});
-export type AdminJobsQuery = z.input<typeof AdminJobsQuerySchema>;
-/** The query as the server reads it, defaults filled in. */
-export type AdminJobsFilter = z.output<typeof AdminJobsQuerySchema>;
-
-export const AdminJobSchema = z.object({
-  id: z.number(),
-  type: z.string(),
-  state: z.enum(ADMIN_JOB_STATES),
-  /** Percent, 0–100. */
-  progress: z.number(),
-  attempts: z.number(),
-  max_attempts: z.number(),
-  last_error: z.string().nullable(),
-  run_at: Timestamp,
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  /** What the job works on, as `key: value` pairs; text values that could be private are left out. */
-  payload_summary: z.string(),
-});
-export type AdminJob = z.infer<typeof AdminJobSchema>;
-
-export const AdminJobListSchema = AdminPageSchema(AdminJobSchema).extend({
-  /** Every job type the server knows, for the type filter. */
-  types: z.array(z.string()),
-});
-export type AdminJobList = z.infer<typeof AdminJobListSchema>;
-
-type Out<T extends z.ZodType> = z.output<T>;
-type In<T extends z.ZodType> = z.input<T>;
-type IdParams = In<typeof IdParamsSchema>;
-
-/** Keyed by `"<METHOD> <path>"`; each is an {@link AdminEndpoint}. */
-export type AdminMembersEndpoints = {
-  'GET /admin/members': AdminEndpoint & {
-    query: In<typeof AdminMembersQuerySchema>;
-    response: Out<typeof AdminMemberListSchema>;
-  };
-  'GET /admin/members/:id': AdminEndpoint & {
-    params: IdParams;
-    response: Out<typeof AdminMemberDetailSchema>;
-  };
-  'POST /admin/members/:id/disable': AdminEndpoint & {
-    params: IdParams;
-    response: Out<typeof AdminMemberDetailSchema>;
-  };
-  'POST /admin/members/:id/enable': AdminEndpoint & {
-    params: IdParams;
-    response: Out<typeof AdminMemberDetailSchema>;
-  };
-  'POST /admin/members/:id/grant-admin': AdminEndpoint & {
-    params: IdParams;
-    response: Out<typeof AdminMemberDetailSchema>;
-  };
-  'POST /admin/members/:id/revoke-admin': AdminEndpoint & {
-    params: IdParams;
-    response: Out<typeof AdminMemberDetailSchema>;
-  };
-  'POST /admin/members/:id/sign-out': AdminEndpoint & {
-    params: IdParams;
-    response: Out<typeof AdminMemberDetailSchema>;
-  };
-  'GET /admin/mail': AdminEndpoint & {
-    query: In<typeof AdminMailQuerySchema>;
-    response: Out<typeof AdminMailListSchema>;
-  };
-  'GET /admin/mail/:id': AdminEndpoint & { params: IdParams; response: Out<typeof AdminMailMessageSchema> };
-  'POST /admin/mail/:id/retry': AdminEndpoint & {
-    params: IdParams;
-    response: Out<typeof AdminMailMessageSchema>;
-  };
-  'GET /admin/jobs': AdminEndpoint & {
-    query: In<typeof AdminJobsQuerySchema>;
-    response: Out<typeof AdminJobListSchema>;
-  };
-  'POST /admin/jobs/:id/retry': AdminEndpoint & { params: IdParams; response: Out<typeof AdminJobSchema> };
-  'POST /admin/jobs/:id/cancel': AdminEndpoint & { params: IdParams; response: Out<typeof AdminJobSchema> };
+/** The console's members: who they are, what they pay and watch, and what an admin may change. */
+export const AdminMembersEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/admin/members',
+    access: 'admin',
+    tags,
+    description:
+      'Members newest first: search by name or email, filter by status (active, disabled, admin), with each one’s current plan.',
+    query: AdminMembersQuerySchema,
+    success: { status: 200, data: AdminMemberListSchema },
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/admin/members/:id',
+    access: 'admin',
+    tags,
+    description:
+      'A member’s profile, subscriptions, payments, live sessions and the last 20 rows of viewing progress and views.',
+    params: IdParamsSchema,
+    success: { status: 200, data: AdminMemberDetailSchema },
+    errors: { 404: AdminMembersMessages.memberNotFound },
+  }),
+  disable: memberAction(
+    '/admin/members/:id/disable',
+    'Disables the account: every token stops working at once, unused reset links are spent and sign-in is refused.',
+    'The member is the acting admin, is already disabled, or is the last enabled admin.',
+  ),
+  enable: memberAction(
+    '/admin/members/:id/enable',
+    'Lets a disabled member sign in again.',
+    'The member is not disabled.',
+  ),
+  grantAdmin: memberAction(
+    '/admin/members/:id/grant-admin',
+    'Makes the member an admin, from their next request.',
+    'The member is already an admin.',
+  ),
+  revokeAdmin: memberAction(
+    '/admin/members/:id/revoke-admin',
+    'Takes admin away, from the member’s next request.',
+    'The member is not an admin, or is the last enabled admin.',
+  ),
+  signOut: memberAction(
+    '/admin/members/:id/sign-out',
+    'Revokes every token of the member: each device is signed out on its next request.',
+  ),
 };

@@ -10,9 +10,8 @@ import { registerEndpoints } from '../../lib/endpoints';
 import { createBannersService } from './banners.service';
 import { createGenresService } from './genres.service';
 import { createPeopleService } from './people.service';
-import { submissionsReviewRoutes } from './submissions-review.routes';
 
-/** The console's genres, people and banners, and the submissions review (admin scope). */
+/** The console's genres, people and banners (admin scope). */
 export async function adminLibraryRoutes(app: FastifyInstance): Promise<void> {
   const genres = createGenresService(app.ctx);
   const people = createPeopleService(app.ctx);
@@ -62,5 +61,4 @@ export async function adminLibraryRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  await app.register(submissionsReviewRoutes);
 }

@@ -1,11 +1,11 @@
 import {
-  AdminConsolePaths,
+  AdminMembersMessages as Said,
+  AdminOverviewEndpoints,
+  API_BASE,
   type AdminMemberDetail,
   type AdminMemberList,
-  AdminMembersMessages as Said,
-  API_BASE,
-  AuthEndpoints,
   WatchlistEndpoints,
+  AuthEndpoints,
 } from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTitle } from '../../media/media.fixtures';
@@ -116,6 +116,15 @@ describe('GET /admin/members', () => {
 
     const admins = (await call('GET', '/admin/members?status=admin')).json().data as AdminMemberList;
     expect(admins.items.map((member) => member.id)).toEqual([admin.id]);
+  });
+
+  it('reads an empty status as every member', async () => {
+    const all = (await call('GET', '/admin/members')).json().data as AdminMemberList;
+    const res = await call('GET', '/admin/members?status=&search=');
+    expect(res.statusCode).toBe(200);
+    expect((res.json().data as AdminMemberList).items.map((member) => member.id)).toEqual(
+      all.items.map((member) => member.id),
+    );
   });
 
   it('refuses a bad filter with the field named, never a 500', async () => {
@@ -307,7 +316,8 @@ describe('disabling and enabling a member', () => {
 describe('admin rights', () => {
   it('take effect on the very next request when granted and when revoked', async () => {
     const member = await signUp(server.app);
-    const overview = () => server.app.inject({ url: url(AdminConsolePaths.overview), headers: member.auth });
+    const overview = () =>
+      server.app.inject({ url: url(AdminOverviewEndpoints.overview.path), headers: member.auth });
     expect((await overview()).statusCode).toBe(403);
 
     const granted = await call('POST', `/admin/members/${member.id}/grant-admin`);

@@ -1,4 +1,4 @@
-import { AdminConsoleMessages, type SiteSettings } from '@reeltime/contract';
+import { AdminSettingsMessages, type SiteSettings } from '@reeltime/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { Forbidden } from '../../lib/errors';
@@ -54,7 +54,7 @@ export function createSiteSettingsService(ctx: Pick<AppContext, 'db' | 'cache' |
 
     /** Refuses a sign-up while the operator has closed them. */
     async assertSignupsOpen(): Promise<void> {
-      if (!(await current()).signups_open) throw new Forbidden(AdminConsoleMessages.signupsClosed);
+      if (!(await current()).signups_open) throw new Forbidden(AdminSettingsMessages.signupsClosed);
     },
 
     /** Saves every setting and its audit entry in one transaction. */

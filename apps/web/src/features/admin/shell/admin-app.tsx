@@ -24,14 +24,14 @@ const GenresPage = section(() => import('../library/pages/genres-page'), 'Genres
 const PeoplePage = section(() => import('../library/pages/people-page'), 'PeoplePage');
 const BannersPage = section(() => import('../library/pages/banners-page'), 'BannersPage');
 const SubmissionsReviewPage = section(
-  () => import('../commerce/pages/submissions-page'),
+  () => import('../submissions/pages/submissions-page'),
   'SubmissionsReviewPage',
 );
 const PlansAdminPage = section(() => import('../commerce/pages/plans-page'), 'PlansAdminPage');
 const MembersPage = section(() => import('../members/pages/members-page'), 'MembersPage');
 const MemberPage = section(() => import('../members/pages/member-page'), 'MemberPage');
-const MailPage = section(() => import('../members/pages/mail-page'), 'MailPage');
-const JobsPage = section(() => import('../members/pages/jobs-page'), 'JobsPage');
+const MailPage = section(() => import('../mail/pages/mail-page'), 'MailPage');
+const JobsPage = section(() => import('../jobs/pages/jobs-page'), 'JobsPage');
 const AuditPage = section(() => import('../audit/pages/audit-page'), 'AuditPage');
 const SettingsPage = section(() => import('../settings/pages/settings-page'), 'SettingsPage');
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AdminConsoleMessages, Messages, ServerMessages } from '@reeltime/contract';
+import { AdminSettingsMessages, Messages, ServerMessages } from '@reeltime/contract';
 import { fail, mockApi, ok } from '../../../testing/fetch-mock';
 import { user as userFixture } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
@@ -86,7 +86,7 @@ describe('Signup page', () => {
       mockApi();
       renderApp('/signup');
       expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
-      expect(screen.getByText(AdminConsoleMessages.signupsClosed)).toBeInTheDocument();
+      expect(screen.getByText(AdminSettingsMessages.signupsClosed)).toBeInTheDocument();
       expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Sign in now' })).toBeInTheDocument();
     } finally {
@@ -95,7 +95,7 @@ describe('Signup page', () => {
   });
 
   it('shows the closed notice when sign-ups close while the form is open', async () => {
-    mockApi({ 'POST /register': fail(403, AdminConsoleMessages.signupsClosed) });
+    mockApi({ 'POST /register': fail(403, AdminSettingsMessages.signupsClosed) });
     renderApp('/signup');
     await screen.findByRole('heading', { name: 'Sign Up' });
     const user = userEvent.setup();
@@ -104,7 +104,7 @@ describe('Signup page', () => {
     await user.type(screen.getByLabelText('Email'), 'asha@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findAllByText(AdminConsoleMessages.signupsClosed)).toHaveLength(2);
+    expect(await screen.findAllByText(AdminSettingsMessages.signupsClosed)).toHaveLength(2);
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
   });
 });

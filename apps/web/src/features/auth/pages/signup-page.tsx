@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { AdminConsoleMessages, Messages, RegisterBodySchema } from '@reeltime/contract';
+import { AdminSettingsMessages, Messages, RegisterBodySchema } from '@reeltime/contract';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
@@ -62,7 +62,7 @@ export function SignupPage() {
     >
       {closed ? (
         <p className="alert alert-warning mb-0" role="status">
-          {AdminConsoleMessages.signupsClosed}
+          {AdminSettingsMessages.signupsClosed}
         </p>
       ) : (
         <form onSubmit={onSubmit} noValidate>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AdminConsoleMessages, type AuditEntry } from '@reeltime/contract';
+import { AdminAuditMessages, type AuditEntry } from '@reeltime/contract';
 import { ok } from '../../../../testing/fetch-mock';
 import { mockAdminApi } from '../../../../testing/admin-fetch-mock';
 import { renderWithRouter } from '../../../../testing/render';
@@ -70,7 +70,7 @@ describe('Audit log page', () => {
     await user.type(screen.getByLabelText('From'), '2025-03-12');
     await user.type(screen.getByLabelText('To'), '2025-03-11');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(AdminConsoleMessages.auditRangeInvalid);
+    expect(await screen.findByRole('alert')).toHaveTextContent(AdminAuditMessages.auditRangeInvalid);
     expect(api.adminCalls('GET /admin/audit')).toHaveLength(1);
   });
 

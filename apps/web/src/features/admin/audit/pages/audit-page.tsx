@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { AdminConsoleMessages, type AuditEntry } from '@reeltime/contract';
+import { AdminAuditMessages, type AuditEntry } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { DataTable, type Column } from '../../shell/components/data-table';
 import { EmptyState } from '../../shell/components/empty-state';
 import { Pagination } from '../../shell/components/pagination';
 import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
-import { auditQuery } from '../api/audit-queries';
+import { auditQuery } from '../api/audit-api';
 import { AuditChanges } from '../components/audit-changes';
 import { AuditFilters, type AuditFilterValues } from '../components/audit-filters';
 
@@ -79,7 +79,7 @@ export function AuditPage() {
         error={
           audit.isError
             ? {
-                message: errorMessage(audit.error, AdminConsoleMessages.auditFailed),
+                message: errorMessage(audit.error, AdminAuditMessages.auditFailed),
                 onRetry: () => void audit.refetch(),
               }
             : null

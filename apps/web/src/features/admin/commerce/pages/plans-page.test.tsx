@@ -5,28 +5,17 @@ import {
   AdminCommerceMessages as M,
   type AdminPlan,
   type AdminPlanList,
-  type AdminResponse,
-  type AdminRoute,
   type AdminTax,
 } from '@reeltime/contract';
-import {
-  fail,
-  mockApi,
-  ok,
-  type Handlers,
-  type MockRequest,
-  type MockRoute,
-  type Reply,
-} from '../../../../testing/fetch-mock';
+import { fail, ok } from '../../../../testing/fetch-mock';
+import { mockAdminApi, type AdminHandlers } from '../../../../testing/admin-fetch-mock';
 import { renderWithRouter } from '../../../../testing/render';
 import { PlansAdminPage } from './plans-page';
 
-type Handler<R extends AdminRoute> =
-  Reply<AdminResponse<R>> | ((request: MockRequest) => Reply<AdminResponse<R>>);
-/** {@link mockApi} for the console's routes, typed by the admin endpoint map. */
-function mockAdmin(handlers: { [R in AdminRoute]?: Handler<R> }) {
-  const api = mockApi(handlers as unknown as Handlers);
-  return { ...api, calls: (route: AdminRoute) => api.calls(route as unknown as MockRoute) };
+/** {@link mockAdminApi} with `calls` for the console's routes. */
+function mockAdmin(handlers: AdminHandlers) {
+  const api = mockAdminApi(handlers);
+  return { ...api, calls: api.adminCalls };
 }
 
 const plan = (fields: Partial<AdminPlan> = {}): AdminPlan => ({

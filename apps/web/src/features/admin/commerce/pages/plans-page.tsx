@@ -1,24 +1,23 @@
 import '../plans.scss';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  AdminCommerceMessages as M,
-  type AdminPlan,
-  type AdminPlanBody,
-  type AdminTax,
-  type AdminTaxBody,
-} from '@reeltime/contract';
+import { AdminCommerceMessages as M, type AdminPlan, type AdminTax } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';
 import { formatMoney } from '../../../../lib/format';
-import { plansRootKey } from '../../../../lib/query-keys';
-import { adminRequest } from '../../admin-api';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { ConfirmAction } from '../../shell/components/confirm-action';
 import { DataTable, type Column } from '../../shell/components/data-table';
 import { EmptyState } from '../../shell/components/empty-state';
 import { StatusBadge } from '../../shell/components/status-badge';
-import { useAdminMutation } from '../../shell/components/use-admin-mutation';
-import { plansAdminKeys, plansAdminQuery, taxesAdminQuery } from '../api/plans-queries';
+import {
+  plansAdminQuery,
+  taxesAdminQuery,
+  useDeletePlan,
+  useDeleteTax,
+  useSavePlan,
+  useSaveTax,
+  useSetPlanActive,
+} from '../api/commerce-api';
 import { PlanEditorDialog } from '../components/plan-editor-dialog';
 import { TaxEditorDialog } from '../components/tax-editor-dialog';
 
@@ -26,9 +25,6 @@ type Editing<T> = { item: T | null } | null;
 
 const durationText = (plan: Pick<AdminPlan, 'duration' | 'duration_value'>) =>
   `${plan.duration_value} ${plan.duration}${plan.duration_value === 1 ? '' : 's'}`;
-
-/** Plans refetch in the console and on the member pages this browser may show next. */
-const PLAN_QUERIES = [plansAdminKeys.plans, plansRootKey];
 
 function StripeState({ stripe }: { stripe: AdminPlan['stripe'] }) {
   if (!stripe) return <StatusBadge status="waiting" tone="warning" label="Not sent yet" />;
@@ -58,39 +54,11 @@ export function PlansAdminPage() {
   const currency = plans.data?.currency ?? 'INR';
   const money = (minor: number) => formatMoney(minor / 100, currency);
 
-  const savePlan = useAdminMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: AdminPlanBody }) =>
-      id === null
-        ? adminRequest('POST /admin/plans', { body })
-        : adminRequest('PATCH /admin/plans/:id', { params: { id }, body }),
-    successMessage: (envelope) => envelope.message ?? M.planSaved,
-    invalidate: PLAN_QUERIES,
-  });
-  const setActive = useAdminMutation({
-    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      adminRequest('PATCH /admin/plans/:id', { params: { id }, body: { is_active: active } }),
-    successMessage: (envelope) =>
-      `${envelope.data.name} is ${envelope.data.is_active ? 'active: members can buy it' : 'inactive: members no longer see it'}.`,
-    invalidate: PLAN_QUERIES,
-  });
-  const deletePlan = useAdminMutation({
-    mutationFn: (id: number) => adminRequest('DELETE /admin/plans/:id', { params: { id } }),
-    successMessage: (envelope) => envelope.message ?? M.planDeleted,
-    invalidate: PLAN_QUERIES,
-  });
-  const saveTax = useAdminMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: AdminTaxBody }) =>
-      id === null
-        ? adminRequest('POST /admin/taxes', { body })
-        : adminRequest('PATCH /admin/taxes/:id', { params: { id }, body }),
-    successMessage: (envelope) => envelope.message ?? M.taxSaved,
-    invalidate: [plansAdminKeys.taxes, plansRootKey],
-  });
-  const deleteTax = useAdminMutation({
-    mutationFn: (id: number) => adminRequest('DELETE /admin/taxes/:id', { params: { id } }),
-    successMessage: (envelope) => envelope.message ?? M.taxDeleted,
-    invalidate: [plansAdminKeys.taxes, plansRootKey],
-  });
+  const savePlan = useSavePlan();
+  const setActive = useSetPlanActive();
+  const deletePlan = useDeletePlan();
+  const saveTax = useSaveTax();
+  const deleteTax = useDeleteTax();
 
   const planColumns: Column<AdminPlan>[] = [
     {

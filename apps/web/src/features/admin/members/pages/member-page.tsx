@@ -1,20 +1,16 @@
 import '../members.scss';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { AdminMemberDetail, AdminRoute } from '@reeltime/contract';
+import type { AdminMemberDetail } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../../lib/format';
 import { getUser } from '../../../../lib/session';
-import { adminRequest } from '../../admin-api';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { ConfirmAction } from '../../shell/components/confirm-action';
 import { EmptyState } from '../../shell/components/empty-state';
 import { StatusBadge } from '../../shell/components/status-badge';
-import { useAdminMutation } from '../../shell/components/use-admin-mutation';
-import { memberQuery, membersKeys } from '../api/members-queries';
-import { formatClock, formatDateTime } from '../components/format-time';
-
-type MemberAction = Extract<AdminRoute, `POST /admin/members/:id/${string}`>;
+import { memberQuery, useMemberAction } from '../api/members-api';
+import { formatClock, formatDateTime } from '../../shell/components/format-time';
 
 /** One member: profile, plan, payments and viewing, with the actions an admin can take. */
 export function MemberPage() {
@@ -57,24 +53,14 @@ function NotFoundState() {
   );
 }
 
-function useMemberAction(member: AdminMemberDetail, route: MemberAction) {
-  const queryClient = useQueryClient();
-  return useAdminMutation({
-    mutationFn: () => adminRequest(route, { params: { id: member.id } }),
-    successMessage: (envelope) => envelope.message ?? 'Done.',
-    invalidate: [[...membersKeys.members, 'list']],
-    onSuccess: (envelope) => queryClient.setQueryData(membersKeys.member(member.id), envelope.data),
-  });
-}
-
 function MemberDetail({ member }: { member: AdminMemberDetail }) {
   const isSelf = getUser()?.id === member.id;
   const name = `${member.first_name} ${member.last_name}`;
-  const disable = useMemberAction(member, 'POST /admin/members/:id/disable');
-  const enable = useMemberAction(member, 'POST /admin/members/:id/enable');
-  const grant = useMemberAction(member, 'POST /admin/members/:id/grant-admin');
-  const revoke = useMemberAction(member, 'POST /admin/members/:id/revoke-admin');
-  const signOut = useMemberAction(member, 'POST /admin/members/:id/sign-out');
+  const disable = useMemberAction(member, 'disable');
+  const enable = useMemberAction(member, 'enable');
+  const grant = useMemberAction(member, 'grantAdmin');
+  const revoke = useMemberAction(member, 'revokeAdmin');
+  const signOut = useMemberAction(member, 'signOut');
 
   return (
     <>
@@ -162,7 +148,7 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
           <h2 id="member-profile" className="h5">
             Profile
           </h2>
-          <dl className="member-facts">
+          <dl className="admin-facts">
             <dt>Joined</dt>
             <dd>{formatDateTime(member.created_at)}</dd>
             <dt>Mobile</dt>

@@ -8,9 +8,9 @@ import { type Column } from '../../shell/components/data-table';
 import { FilterSelect, PagedList } from '../../shell/components/paged-list';
 import { StatusBadge } from '../../shell/components/status-badge';
 import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
-import { membersQuery } from '../api/members-queries';
-import { formatDateTime } from '../components/format-time';
-import { SearchForm } from '../components/search-form';
+import { membersQuery } from '../api/members-api';
+import { formatDateTime } from '../../shell/components/format-time';
+import { SearchForm } from '../../shell/components/search-form';
 
 const PER_PAGE = 25;
 const STATUS_LABELS: Record<MemberStatusFilter, string> = {

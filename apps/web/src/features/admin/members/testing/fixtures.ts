@@ -1,4 +1,4 @@
-import type { AdminJob, AdminMailMessage, AdminMemberDetail, AdminMemberSummary } from '@reeltime/contract';
+import type { AdminMemberDetail, AdminMemberSummary } from '@reeltime/contract';
 
 export function memberSummary(overrides: Partial<AdminMemberSummary> = {}): AdminMemberSummary {
   return {
@@ -63,40 +63,6 @@ export function memberDetail(overrides: Partial<AdminMemberDetail> = {}): AdminM
     views: [
       { title_id: 5, title_name: 'Night Train', day: '2026-11-03', created_at: '2026-11-03T20:00:00.000Z' },
     ],
-    ...overrides,
-  };
-}
-
-export function mailMessage(overrides: Partial<AdminMailMessage> = {}): AdminMailMessage {
-  return {
-    id: 21,
-    to: 'grace@example.com',
-    subject: 'Reset your Reeltime password',
-    status: 'failed',
-    attempts: 3,
-    last_error: 'connect ECONNREFUSED 127.0.0.1:25',
-    created_at: '2026-11-03T20:00:00.000Z',
-    sent_at: null,
-    reply_to: null,
-    text: 'Hello Grace, open this link.',
-    html: '<p>Hello <b>Grace</b></p><script>window.parent.hacked = true</script>',
-    ...overrides,
-  };
-}
-
-export function job(overrides: Partial<AdminJob> = {}): AdminJob {
-  return {
-    id: 31,
-    type: 'transcode',
-    state: 'running',
-    progress: 40,
-    attempts: 1,
-    max_attempts: 3,
-    last_error: null,
-    run_at: '2026-11-03T20:00:00.000Z',
-    created_at: '2026-11-03T20:00:00.000Z',
-    updated_at: '2026-11-03T20:01:00.000Z',
-    payload_summary: 'videoId: 12',
     ...overrides,
   };
 }

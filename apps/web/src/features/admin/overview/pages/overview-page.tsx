@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { AdminConsoleMessages, type AdminOverview } from '@reeltime/contract';
+import { AdminOverviewMessages, type AdminOverview } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';
 import { siteCurrency } from '../../../../lib/env';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { EmptyState } from '../../shell/components/empty-state';
 import { StatusBadge } from '../../shell/components/status-badge';
-import { overviewQuery } from '../api/overview-queries';
+import { overviewQuery } from '../api/overview-api';
 import { formatBytes, formatCount, formatMinor, formatTime, plural } from '../components/overview-format';
 import { StatCard } from '../components/stat-card';
 import { ViewsChart } from '../components/views-chart';
@@ -38,7 +38,7 @@ export function OverviewPage() {
       />
       {overview.isError && !data ? (
         <div className="admin-panel" role="alert">
-          <p className="mb-2">{errorMessage(overview.error, AdminConsoleMessages.overviewFailed)}</p>
+          <p className="mb-2">{errorMessage(overview.error, AdminOverviewMessages.overviewFailed)}</p>
           <button
             type="button"
             className="btn btn-sm btn-outline-light"

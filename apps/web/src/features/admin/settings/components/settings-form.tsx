@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  AdminConsoleMessages,
+  SITE_NAME_MAX,
   SiteSettingsBodySchema,
   type SiteSettings,
   type SiteSettingsBody,
@@ -11,8 +11,7 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { FormField } from '../../../../components/form-field';
 import { SubmitButton } from '../../../../components/submit-button';
 import { applyFieldErrors } from '../../../../lib/form-errors';
-import { useAdminMutation } from '../../shell/components/use-admin-mutation';
-import { saveSettings, settingsKey } from '../api/settings-queries';
+import { useSaveSettings } from '../api/settings-api';
 
 const formValues = (settings: SiteSettings): SiteSettingsBody => ({
   site_name: settings.site_name,
@@ -35,13 +34,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
     defaultValues: formValues(settings),
   });
 
-  const save = useAdminMutation({
-    mutationFn: saveSettings,
-    successMessage: (envelope) => envelope.message ?? AdminConsoleMessages.settingsSaved,
-    errorFallback: AdminConsoleMessages.settingsSaveFailed,
-    invalidate: [settingsKey],
-    onSuccess: (envelope) => reset(formValues(envelope.data)),
-  });
+  const save = useSaveSettings({ onSaved: (saved) => reset(formValues(saved)) });
 
   const send = async (values: SiteSettingsBody) => {
     try {
@@ -65,7 +58,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
         label="Site name"
         registration={register('site_name')}
         error={errors.site_name?.message}
-        maxLength={60}
+        maxLength={SITE_NAME_MAX}
         autoComplete="off"
       />
       <p id="site-name-hint" className="form-text settings-form__hint">

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AdminConsoleMessages, type SiteSettings } from '@reeltime/contract';
+import { AdminSettingsMessages, type SiteSettings } from '@reeltime/contract';
 import { fail, ok } from '../../../../testing/fetch-mock';
 import { mockAdminApi } from '../../../../testing/admin-fetch-mock';
 import { renderWithRouter } from '../../../../testing/render';
@@ -21,7 +21,7 @@ describe('Settings page', () => {
       'PUT /admin/settings': (request) =>
         ok(
           { ...(request.json() as SiteSettings), updated_at: '2025-03-01T10:00:00.000Z' },
-          AdminConsoleMessages.settingsSaved,
+          AdminSettingsMessages.settingsSaved,
         ),
     });
     renderWithRouter(<SettingsPage />, { path: '/admin/settings' });
@@ -35,7 +35,7 @@ describe('Settings page', () => {
     await user.type(screen.getByLabelText('Ad slot address'), 'https://ads.example.com/slot');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
 
-    expect(await screen.findByText(AdminConsoleMessages.settingsSaved)).toBeInTheDocument();
+    expect(await screen.findByText(AdminSettingsMessages.settingsSaved)).toBeInTheDocument();
     expect(api.adminCalls('PUT /admin/settings')[0]!.json()).toEqual({
       site_name: 'Night Owl',
       signups_open: true,
@@ -50,7 +50,7 @@ describe('Settings page', () => {
     const slot = await screen.findByLabelText('Ad slot address');
     await user.type(slot, 'http://ads.example.com');
     await user.tab();
-    expect(await screen.findByText(AdminConsoleMessages.adSlotUrlInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(AdminSettingsMessages.adSlotUrlInvalid)).toBeInTheDocument();
     expect(slot).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled();
     expect(api.adminCalls('PUT /admin/settings')).toHaveLength(0);
@@ -62,7 +62,7 @@ describe('Settings page', () => {
       'PUT /admin/settings': (request) =>
         ok(
           { ...(request.json() as SiteSettings), updated_at: '2025-03-01T10:00:00.000Z' },
-          AdminConsoleMessages.settingsSaved,
+          AdminSettingsMessages.settingsSaved,
         ),
     });
     renderWithRouter(<SettingsPage />, { path: '/admin/settings' });
@@ -79,21 +79,21 @@ describe('Settings page', () => {
     await user.click(await screen.findByRole('button', { name: 'Close sign-ups' }));
     await waitFor(() => expect(api.adminCalls('PUT /admin/settings')).toHaveLength(1));
     expect(api.adminCalls('PUT /admin/settings')[0]!.json()).toMatchObject({ signups_open: false });
-    expect(await screen.findByText(AdminConsoleMessages.settingsSaved)).toBeInTheDocument();
+    expect(await screen.findByText(AdminSettingsMessages.settingsSaved)).toBeInTheDocument();
   });
 
   it('puts the server’s field errors next to their inputs', async () => {
     mockAdminApi({
       'GET /admin/settings': ok(stored),
       'PUT /admin/settings': fail(422, 'The given data was invalid.', {
-        site_name: [AdminConsoleMessages.siteNameTooLong],
+        site_name: [AdminSettingsMessages.siteNameTooLong],
       }),
     });
     renderWithRouter(<SettingsPage />, { path: '/admin/settings' });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Site name'), '!');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(await screen.findByText(AdminConsoleMessages.siteNameTooLong)).toBeInTheDocument();
+    expect(await screen.findByText(AdminSettingsMessages.siteNameTooLong)).toBeInTheDocument();
     expect(screen.getByText('The given data was invalid.')).toBeInTheDocument();
   });
 });

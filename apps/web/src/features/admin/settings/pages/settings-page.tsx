@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { AdminConsoleMessages } from '@reeltime/contract';
+import { AdminSettingsMessages } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
-import { settingsQuery } from '../api/settings-queries';
+import { settingsQuery } from '../api/settings-api';
 import { SettingsForm } from '../components/settings-form';
 
 /** The console's Settings section: site name, sign-ups and the ad slot. */
@@ -16,7 +16,7 @@ export function SettingsPage() {
       />
       {settings.isError ? (
         <div className="admin-panel" role="alert">
-          <p className="mb-2">{errorMessage(settings.error, AdminConsoleMessages.settingsFailed)}</p>
+          <p className="mb-2">{errorMessage(settings.error, AdminSettingsMessages.settingsFailed)}</p>
           <button
             type="button"
             className="btn btn-sm btn-outline-light"

@@ -1,0 +1,95 @@
+/** The site settings an admin edits: schemas, messages and endpoints. */
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+
+/** What the settings section says, and what sign-up says while it is closed. */
+export const AdminSettingsMessages = {
+  settingsSaved: 'Settings saved.',
+  settingsSaveFailed: 'The settings could not be saved. Try again.',
+  siteNameRequired: 'Enter the site name.',
+  siteNameTooLong: 'The site name can be at most 60 characters.',
+  signupsOpenInvalid: 'Sign-ups must be open (true) or closed (false).',
+  adSlotUrlInvalid: 'Enter an https:// address, or leave it empty for the house ad.',
+  adSlotUrlTooLong: 'The ad slot address can be at most 2048 characters.',
+  /** `POST /register` while sign-ups are closed (403), and the sign-up page's notice. */
+  signupsClosed: 'Sign-ups are closed for now. Please check back later.',
+  settingsFailed: 'The settings could not be loaded.',
+} as const;
+
+export const SITE_NAME_MAX = 60;
+export const AD_SLOT_URL_MAX = 2048;
+
+const SiteNameSchema = z
+  .string({ error: AdminSettingsMessages.siteNameRequired })
+  .trim()
+  .min(1, { error: AdminSettingsMessages.siteNameRequired })
+  .max(SITE_NAME_MAX, { error: AdminSettingsMessages.siteNameTooLong });
+
+/** An https address, or empty for "no ad slot" (the web app then shows its house ad). */
+const AdSlotUrlSchema = z
+  .string({ error: AdminSettingsMessages.adSlotUrlInvalid })
+  .trim()
+  .max(AD_SLOT_URL_MAX, { error: AdminSettingsMessages.adSlotUrlTooLong })
+  .refine(
+    (value) => {
+      if (value === '') return true;
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    },
+    { error: AdminSettingsMessages.adSlotUrlInvalid },
+  );
+
+/** The site settings an admin edits; every field is sent on save. */
+export const SiteSettingsBodySchema = z.strictObject({
+  site_name: SiteNameSchema,
+  signups_open: z.boolean({ error: AdminSettingsMessages.signupsOpenInvalid }),
+  ad_slot_url: AdSlotUrlSchema,
+});
+export type SiteSettingsBody = z.input<typeof SiteSettingsBodySchema>;
+
+/** The stored settings, with the defaults from the server's config where none was saved. */
+export const SiteSettingsSchema = z.object({
+  site_name: z.string(),
+  signups_open: z.boolean(),
+  /** Empty when the site has no ad slot. */
+  ad_slot_url: z.string(),
+  /** ISO 8601 of the last save; null while the config's defaults are in use. */
+  updated_at: z.string().nullable(),
+});
+export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+
+/** What every visitor's web app needs of the settings (`GET /site-settings`, public). */
+export const PublicSiteSettingsSchema = z.object({
+  site_name: z.string(),
+  signups_open: z.boolean(),
+});
+export type PublicSiteSettings = z.infer<typeof PublicSiteSettingsSchema>;
+
+const tags = ['admin'];
+
+/** The site settings: name, sign-ups and the ad slot. */
+export const AdminSettingsEndpoints = {
+  current: defineEndpoint({
+    method: 'GET',
+    path: '/admin/settings',
+    access: 'admin',
+    tags,
+    description: 'The site settings: name, whether sign-ups are open and the ad slot address.',
+    success: { status: 200, data: SiteSettingsSchema },
+  }),
+  save: defineEndpoint({
+    method: 'PUT',
+    path: '/admin/settings',
+    access: 'admin',
+    tags,
+    description:
+      'Saves every site setting (audited as `settings.update`). The site name and ad slot reach the web app ' +
+      'and its frame policy on the next page load; closed sign-ups refuse POST /register.',
+    body: SiteSettingsBodySchema,
+    success: { status: 200, data: SiteSettingsSchema },
+  }),
+};
