@@ -98,9 +98,9 @@ export type Receipt = z.infer<typeof ReceiptSchema>;
 export const ProcessPaymentBodySchema = z.object({
   plan_id: IdSchema,
   payment_method: z.literal('stripe', { error: 'payment_method must be stripe' }),
-  price: strictNumber('price must be a number')
-    .pipe(z.number().min(0, { error: 'price must not be negative' }))
-    .meta({ minimum: 0 }),
+  price: strictNumber('price must be a number', { minimum: 0 }).pipe(
+    z.number().min(0, { error: 'price must not be negative' }),
+  ),
 });
 export type ProcessPaymentBody = z.input<typeof ProcessPaymentBodySchema>;
 

@@ -10,22 +10,22 @@ export const FINISHED_SHARE = 0.95;
 export const VIEW_AFTER_SECONDS = 30;
 
 const ONE_DAY_SECONDS = 60 * 60 * 24;
-/** Seconds of a video; the pipe's range is invisible in the request's JSON Schema, so `meta` states it. */
-const seconds = strictNumber('Must be a number of seconds').pipe(
-  z
-    .number()
-    .min(0, { error: 'Must not be negative' })
-    .max(ONE_DAY_SECONDS, { error: 'Must be at most one day' }),
-);
+const seconds = (range: { minimum: number; exclusiveMinimum?: boolean }) =>
+  strictNumber('Must be a number of seconds', { ...range, maximum: ONE_DAY_SECONDS }).pipe(
+    z
+      .number()
+      .min(0, { error: 'Must not be negative' })
+      .max(ONE_DAY_SECONDS, { error: 'Must be at most one day' }),
+  );
 
 export const PlaybackProgressBodySchema = z
   .object({
     entertainment_id: IdSchema,
     episode_id: IdSchema.optional(),
-    position_seconds: seconds.meta({ minimum: 0, maximum: ONE_DAY_SECONDS }),
-    duration_seconds: seconds
-      .refine((value) => value > 0, { error: 'Must be more than zero' })
-      .meta({ exclusiveMinimum: 0, maximum: ONE_DAY_SECONDS }),
+    position_seconds: seconds({ minimum: 0 }),
+    duration_seconds: seconds({ minimum: 0, exclusiveMinimum: true }).refine((value) => value > 0, {
+      error: 'Must be more than zero',
+    }),
   })
   .refine((body) => body.position_seconds <= body.duration_seconds + 1, {
     error: 'Position must not be past the end',

@@ -81,6 +81,8 @@ describe('OpenAPI document of the member endpoints', () => {
     const playback = (await requestBodyOf('/api/v1/user/playback-progress'))['application/json']!.schema;
     const seconds = playback.properties.position_seconds as { anyOf: Record<string, unknown>[] };
     expect(seconds.anyOf).toContainEqual({ type: 'number', minimum: 0, maximum: 86_400 });
+    const duration = playback.properties.duration_seconds as { anyOf: Record<string, unknown>[] };
+    expect(duration.anyOf[0]).toMatchObject({ minimum: 0, exclusiveMinimum: true });
     const id = playback.properties.entertainment_id as { anyOf: Record<string, unknown>[] };
     expect(id.anyOf[0]).toMatchObject({ type: 'integer', maximum: 2_147_483_647 });
 
