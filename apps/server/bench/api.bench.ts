@@ -16,7 +16,14 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { API_BASE, ApiPaths, pathWith } from '@reeltime/contract';
+import {
+  API_BASE,
+  AuthEndpoints,
+  CatalogEndpoints,
+  CatalogRowEndpoints,
+  pathWith,
+  SearchEndpoints,
+} from '@reeltime/contract';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDb, migrateToLatest } from '../src/db/connection';
@@ -222,12 +229,12 @@ async function main(): Promise<void> {
       password: 'bench-password',
     };
     const json = { 'content-type': 'application/json' };
-    await fetchJson(`${appUrl}${API_BASE}${ApiPaths.register}`, {
+    await fetchJson(`${appUrl}${API_BASE}${AuthEndpoints.register.path}`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify(member),
     });
-    const login = await fetchJson(`${appUrl}${API_BASE}${ApiPaths.login}`, {
+    const login = await fetchJson(`${appUrl}${API_BASE}${AuthEndpoints.login.path}`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({ email: member.email, password: member.password }),
@@ -235,28 +242,33 @@ async function main(): Promise<void> {
     const token = (login.json.data as { api_token?: string } | undefined)?.api_token;
     if (!token) throw new Error(`Could not sign in the benchmark member (${login.status})`);
 
-    const popular = await fetchJson(`${appUrl}${API_BASE}${ApiPaths.popularMovies}`);
+    const popular = await fetchJson(`${appUrl}${API_BASE}${CatalogRowEndpoints.popular.path}`);
     const detailId = (popular.json.data as Array<{ id: number }> | undefined)?.[0]?.id;
     if (popular.status !== 200 || !detailId) throw new Error(`popular-movie answered ${popular.status}`);
 
     const targets: Target[] = [
-      { name: 'GET /user/banners', paths: [`${API_BASE}${ApiPaths.banners}`], headers: {}, minRatio: 0.5 },
+      {
+        name: 'GET /user/banners',
+        paths: [`${API_BASE}${CatalogEndpoints.banners.path}`],
+        headers: {},
+        minRatio: 0.5,
+      },
       {
         name: 'GET /user/popular-movie',
-        paths: [`${API_BASE}${ApiPaths.popularMovies}`],
+        paths: [`${API_BASE}${CatalogRowEndpoints.popular.path}`],
         headers: {},
         minRatio: 0.5,
       },
       {
         name: `GET /user/movie-details/${detailId}`,
-        paths: [`${API_BASE}${pathWith(ApiPaths.movieDetails, { id: detailId })}`],
+        paths: [`${API_BASE}${pathWith(CatalogEndpoints.movieDetails.path, { id: detailId })}`],
         headers: {},
         minRatio: 0.5,
       },
       {
         name: 'GET /user/search-list-dropdown',
         paths: SEARCH_QUERIES.map(
-          (query) => `${API_BASE}${ApiPaths.suggestions}?query=${encodeURIComponent(query)}`,
+          (query) => `${API_BASE}${SearchEndpoints.suggestions.path}?query=${encodeURIComponent(query)}`,
         ),
         headers: { authorization: `Bearer ${token}` },
         maxP99Ms: 20,
@@ -268,7 +280,7 @@ async function main(): Promise<void> {
     // are never served from the visitors' shared responses.
     targets.push({
       name: 'GET /user/popular-movie (member)',
-      paths: [`${API_BASE}${ApiPaths.popularMovies}`],
+      paths: [`${API_BASE}${CatalogRowEndpoints.popular.path}`],
       headers: { authorization: `Bearer ${token}` },
     });
 

@@ -14,7 +14,15 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { API_BASE, ApiPaths, RowPaths, pathWith } from '@reeltime/contract';
+import {
+  API_BASE,
+  BillingEndpoints,
+  CatalogEndpoints,
+  CatalogRowEndpoints,
+  pathWith,
+  SearchEndpoints,
+  WatchlistEndpoints,
+} from '@reeltime/contract';
 import { call, signUp } from '../scale/harness/client';
 import { SCALE_POSTGRES, SCALE_REDIS } from '../scale/harness/site';
 import { prepareBenchSite } from './support/bench-site';
@@ -92,17 +100,19 @@ function mixedWorkload(token: string, detailIds: number[]): LoadRequest[] {
     headers: { authorization: `Bearer ${token}` },
   });
   const requests: LoadRequest[] = [];
-  const rows = Object.values(RowPaths);
-  const searches = SEARCH_QUERIES.map((query) => `${ApiPaths.search}?search=${encodeURIComponent(query)}`);
+  const rows = Object.values(CatalogRowEndpoints).map((row) => row.path);
+  const searches = SEARCH_QUERIES.map(
+    (query) => `${SearchEndpoints.search.path}?search=${encodeURIComponent(query)}`,
+  );
   for (const [index, id] of detailIds.entries()) {
     requests.push(visitor(rows[index % rows.length]!));
-    requests.push(visitor(pathWith(ApiPaths.movieDetails, { id })));
+    requests.push(visitor(pathWith(CatalogEndpoints.movieDetails.path, { id })));
     if (index % 2 === 0) requests.push(member(searches[(index / 2) % searches.length]!));
   }
   requests.push(
-    member(`${ApiPaths.suggestions}?query=${encodeURIComponent(SEARCH_QUERIES[0]!)}`),
-    member(ApiPaths.watchList),
-    member(ApiPaths.plans),
+    member(`${SearchEndpoints.suggestions.path}?query=${encodeURIComponent(SEARCH_QUERIES[0]!)}`),
+    member(WatchlistEndpoints.list.path),
+    member(BillingEndpoints.plans.path),
   );
   return requests;
 }
@@ -110,8 +120,8 @@ function mixedWorkload(token: string, detailIds: number[]): LoadRequest[] {
 /** A member with a few titles on the watch list, and titles to open. */
 async function prepareMember(base: string): Promise<{ token: string; detailIds: number[] }> {
   const member = await signUp(base, 'bench');
-  const popular = await call(base, 'GET', ApiPaths.popularMovies);
-  const latest = await call(base, 'GET', ApiPaths.latestMovies);
+  const popular = await call(base, 'GET', CatalogRowEndpoints.popular.path);
+  const latest = await call(base, 'GET', CatalogRowEndpoints.latest.path);
   const ids = [...(popular.body?.data ?? []), ...(latest.body?.data ?? [])].map(
     (title: { id: number }) => title.id,
   );
@@ -119,7 +129,7 @@ async function prepareMember(base: string): Promise<{ token: string; detailIds: 
   if (detailIds.length < 6)
     throw new Error(`the browse rows list too few titles: ${popular.text.slice(0, 200)}`);
   for (const id of detailIds.slice(0, 5)) {
-    const saved = await call(base, 'POST', ApiPaths.saveWatchList, {
+    const saved = await call(base, 'POST', WatchlistEndpoints.toggle.path, {
       token: member.token,
       body: { entertainment_id: id },
     });

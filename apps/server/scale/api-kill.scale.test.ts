@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiPaths, pathWith, RowPaths } from '@reeltime/contract';
+import {
+  CatalogEndpoints,
+  CatalogRowEndpoints,
+  pathWith,
+  SearchEndpoints,
+  WatchlistEndpoints,
+} from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, signUpAdmin, type Member } from './harness/client';
 import { runLoad, statusSummary } from './harness/load';
@@ -76,16 +82,16 @@ describe(`api-kill: kill -9 of an API worker under load on the shared port (${pr
     /** Reads that got no answer the first time (in flight on the killed worker), then were retried. */
     const readsRetried: string[] = [];
     const nextTitle = new Array<number>(profile.clients).fill(0);
-    const rows = Object.values(RowPaths);
+    const rows = Object.values(CatalogRowEndpoints).map((row) => row.path);
 
     const read = async (client: number, iteration: number): Promise<number> => {
       const token = members[client]!.token;
       const pick = titleIds[(client * 7919 + iteration * 104_729) % titleIds.length]!;
       const apiPath = [
-        pathWith(ApiPaths.movieDetails, { id: pick }),
-        `${ApiPaths.search}?search=${encodeURIComponent(`Load title ${pick % 500}`)}`,
+        pathWith(CatalogEndpoints.movieDetails.path, { id: pick }),
+        `${SearchEndpoints.search.path}?search=${encodeURIComponent(`Load title ${pick % 500}`)}`,
         rows[iteration % rows.length]!,
-        ApiPaths.genres,
+        CatalogEndpoints.genres.path,
       ][iteration % 4]!;
       const send = () => call(site.url, 'GET', apiPath, { token }).catch(() => ({ status: 0 }));
       let { status } = await send();
@@ -115,7 +121,7 @@ describe(`api-kill: kill -9 of an API worker under load on the shared port (${pr
       const member = members[client]!;
       const titleId = titleIds[client * TITLES_PER_CLIENT + nextTitle[client]!]!;
       nextTitle[client]!++;
-      const res = await call(site.url, 'POST', ApiPaths.saveWatchList, {
+      const res = await call(site.url, 'POST', WatchlistEndpoints.toggle.path, {
         token: member.token,
         body: { entertainment_id: titleId },
       }).catch(() => ({ status: 0, body: undefined, text: '' }));

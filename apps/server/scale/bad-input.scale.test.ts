@@ -1,4 +1,4 @@
-import { AdminVideoUploadEndpoints, API_BASE, ApiPaths } from '@reeltime/contract';
+import { AdminVideoUploadEndpoints, API_BASE, WatchlistEndpoints } from '@reeltime/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allCases } from './bad-input/all-cases';
 import { startEmbeddedTarget } from './bad-input/embedded-target';
@@ -156,7 +156,9 @@ async function attack(target: Target): Promise<void> {
   expect(target.pid()).toBe(pidBefore);
   const ready = await fetch(`${target.base}/readyz`, { signal: AbortSignal.timeout(15_000) });
   expect(ready.status).toBe(200);
-  expect((await call(target.base, 'GET', ApiPaths.watchList, { token: member.token })).status).toBe(200);
+  expect((await call(target.base, 'GET', WatchlistEndpoints.list.path, { token: member.token })).status).toBe(
+    200,
+  );
   expect((await call(target.base, 'GET', '/admin/overview', { token: admin.token })).status).toBe(200);
   const crashes = crashLines(target.output());
   figure(suite, 'error or crash lines in the server output', crashes.length);

@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_BASE, ApiPaths, pathWith, ServerMessages } from '@reeltime/contract';
+import {
+  API_BASE,
+  AuthEndpoints,
+  CatalogEndpoints,
+  pathWith,
+  ServerMessages,
+  WatchlistEndpoints,
+} from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, signUp, signUpAdmin, type Member } from './harness/client';
 import { makeClip } from './harness/clip';
@@ -49,7 +56,8 @@ afterAll(async () => {
   if (clipFolder) rmSync(clipFolder, { recursive: true, force: true });
 });
 
-const watchList = (index: number, token: string) => call(api(index), 'GET', ApiPaths.watchList, { token });
+const watchList = (index: number, token: string) =>
+  call(api(index), 'GET', WatchlistEndpoints.list.path, { token });
 
 async function createTitle(name: string): Promise<number> {
   const created = await call(api(0), 'POST', '/admin/titles', {
@@ -62,7 +70,7 @@ async function createTitle(name: string): Promise<number> {
 
 /** A login attempt with a wrong password, counted under `address` (the processes trust X-Forwarded-For). */
 async function failedLogin(base: string, address: string): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${base}${API_BASE}${ApiPaths.login}`, {
+  const res = await fetch(`${base}${API_BASE}${AuthEndpoints.login.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
     body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' }),
@@ -107,7 +115,7 @@ describe(`cross-process: three API processes and a worker on one PostgreSQL and 
       // Asked twice each, so every process has verified (and cached) the token before the logout.
       expect((await watchList(index, session.token)).status).toBe(200);
     }
-    const out = await call(api(1), 'GET', ApiPaths.logout, { token: session.token });
+    const out = await call(api(1), 'GET', AuthEndpoints.logout.path, { token: session.token });
     expect(out.status, out.text).toBe(200);
     const after = [await watchList(0, session.token), await watchList(2, session.token)];
     figure(
@@ -149,7 +157,7 @@ describe(`cross-process: three API processes and a worker on one PostgreSQL and 
     expect(video?.status).toBe('ready');
 
     const viewer = await signUp(api(0), 'viewer');
-    const details = await call(api(0), 'GET', pathWith(ApiPaths.movieDetails, { id: titleId }), {
+    const details = await call(api(0), 'GET', pathWith(CatalogEndpoints.movieDetails.path, { id: titleId }), {
       token: viewer.token,
     });
     expect(details.status, details.text).toBe(200);
@@ -193,7 +201,7 @@ describe(`cross-process: three API processes and a worker on one PostgreSQL and 
 
   it('shows a title renamed on one process on the other two within a second', async () => {
     const titleId = await createTitle('Rename Me');
-    const detailsPath = pathWith(ApiPaths.movieDetails, { id: titleId });
+    const detailsPath = pathWith(CatalogEndpoints.movieDetails.path, { id: titleId });
     const nameOn = async (index: number) => (await call(api(index), 'GET', detailsPath)).body?.data?.name;
     const delays: number[] = [];
     for (let round = 0; round < 6; round++) {

@@ -5,7 +5,15 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminGenresEndpoints, AdminTitlesEndpoints, ApiPaths, pathWith, RowPaths } from '@reeltime/contract';
+import {
+  AdminGenresEndpoints,
+  AdminTitlesEndpoints,
+  AuthEndpoints,
+  CatalogEndpoints,
+  CatalogRowEndpoints,
+  pathWith,
+  WatchlistEndpoints,
+} from '@reeltime/contract';
 import { call, signIn, signUp, signUpAdmin, type Member } from './harness/client';
 import { runLoad, statusSummary } from './harness/load';
 import { startOwnPostgres, type OwnPostgres } from './harness/own-postgres';
@@ -171,7 +179,7 @@ describe('Redis restarted under load', () => {
       members.push(...(await Promise.all([signUp(site.url), signUp(site.url)])));
     }
     for (const [n, member] of members.entries()) {
-      const saved = await call(site.url, 'POST', ApiPaths.saveWatchList, {
+      const saved = await call(site.url, 'POST', WatchlistEndpoints.toggle.path, {
         token: member.token,
         body: { entertainment_id: titleIds[n % titleIds.length] },
       });
@@ -180,7 +188,9 @@ describe('Redis restarted under load', () => {
     // Signed in on one process and used on both, so its logout during the outage must reach both.
     const leaving = await signUp(site.apiUrl(0), 'leaving');
     for (const index of [0, 1]) {
-      const before = await call(site.apiUrl(index), 'GET', ApiPaths.watchList, { token: leaving.token });
+      const before = await call(site.apiUrl(index), 'GET', WatchlistEndpoints.list.path, {
+        token: leaving.token,
+      });
       expect(before.status).toBe(200);
     }
     for (const index of [0, 1]) expect((await readyz(site.apiUrl(index))).state).toBe('ready');
@@ -188,7 +198,7 @@ describe('Redis restarted under load', () => {
 
     const acknowledged = new Acknowledged();
     const { send, within, sentFrom } = recorder();
-    const rows = Object.values(RowPaths);
+    const rows = Object.values(CatalogRowEndpoints).map((row) => row.path);
     // At least profile.loadSeconds, and on until a while after every process is ready again.
     const loadStarted = performance.now();
     const stopLoad = new AbortController();
@@ -205,15 +215,17 @@ describe('Redis restarted under load', () => {
             return send('row', () => call(site.url, 'GET', rows[iteration % rows.length]!));
           case 1:
             return send('details', () =>
-              call(site.url, 'GET', pathWith(ApiPaths.movieDetails, { id: title })),
+              call(site.url, 'GET', pathWith(CatalogEndpoints.movieDetails.path, { id: title })),
             );
           case 2:
             return send('watch list', () =>
-              call(site.url, 'GET', ApiPaths.watchList, { token: member.token }),
+              call(site.url, 'GET', WatchlistEndpoints.list.path, { token: member.token }),
             );
           case 3:
             return send('member details', () =>
-              call(site.url, 'GET', pathWith(ApiPaths.movieDetails, { id: title }), { token: member.token }),
+              call(site.url, 'GET', pathWith(CatalogEndpoints.movieDetails.path, { id: title }), {
+                token: member.token,
+              }),
             );
           default:
             // A catalog write now and then: it invalidates every process's cache, Redis up or not.
@@ -222,7 +234,7 @@ describe('Redis restarted under load', () => {
                   status: await acknowledged.createGenre(site.url, admin, `Genre ${client}-${iteration}`),
                   text: '',
                 }))
-              : send('genres', () => call(site.url, 'GET', ApiPaths.genres));
+              : send('genres', () => call(site.url, 'GET', CatalogEndpoints.genres.path));
         }
       },
     });
@@ -239,10 +251,12 @@ describe('Redis restarted under load', () => {
         }),
       ),
     );
-    const logout = await call(site.apiUrl(0), 'GET', ApiPaths.logout, { token: leaving.token });
+    const logout = await call(site.apiUrl(0), 'GET', AuthEndpoints.logout.path, { token: leaving.token });
     expect(logout.status, logout.text).toBe(200);
     const afterLogout = await Promise.all(
-      [0, 1].map((index) => call(site.apiUrl(index), 'GET', ApiPaths.watchList, { token: leaving.token })),
+      [0, 1].map((index) =>
+        call(site.apiUrl(index), 'GET', WatchlistEndpoints.list.path, { token: leaving.token }),
+      ),
     );
     expect(afterLogout.map((res) => res.status)).toEqual([401, 401]);
     const signedInAgain = await signIn(site.url, leaving.email, leaving.password);
@@ -268,9 +282,13 @@ describe('Redis restarted under load', () => {
 
     // Tokens work again with Redis back: the new one does, the logged-out one still does not.
     for (const index of [0, 1]) {
-      const fresh = await call(site.apiUrl(index), 'GET', ApiPaths.watchList, { token: signedInAgain.token });
+      const fresh = await call(site.apiUrl(index), 'GET', WatchlistEndpoints.list.path, {
+        token: signedInAgain.token,
+      });
       expect(fresh.status).toBe(200);
-      const old = await call(site.apiUrl(index), 'GET', ApiPaths.watchList, { token: leaving.token });
+      const old = await call(site.apiUrl(index), 'GET', WatchlistEndpoints.list.path, {
+        token: leaving.token,
+      });
       expect(old.status).toBe(401);
     }
     const outage = within(killedAt, recoveredAt);
@@ -335,7 +353,9 @@ describe('PostgreSQL restarted', () => {
         const title = titleIds[iteration % 3]!;
         if (client === 0) {
           return send('member details', () =>
-            call(site.url, 'GET', pathWith(ApiPaths.movieDetails, { id: title }), { token: member.token }),
+            call(site.url, 'GET', pathWith(CatalogEndpoints.movieDetails.path, { id: title }), {
+              token: member.token,
+            }),
           );
         }
         return iteration % 4 === 0
@@ -348,7 +368,7 @@ describe('PostgreSQL restarted', () => {
               return res;
             })
           : send('login', () =>
-              call(site.url, 'POST', ApiPaths.login, {
+              call(site.url, 'POST', AuthEndpoints.login.path, {
                 body: { email: member.email, password: member.password },
               }),
             );
@@ -371,10 +391,10 @@ describe('PostgreSQL restarted', () => {
     for (const index of [0, 1]) {
       const base = site.apiUrl(index);
       failed.push(
-        await call(base, 'POST', ApiPaths.login, {
+        await call(base, 'POST', AuthEndpoints.login.path, {
           body: { email: member.email, password: member.password },
         }),
-        await call(base, 'GET', pathWith(ApiPaths.movieDetails, { id: titleIds[0]! }), {
+        await call(base, 'GET', pathWith(CatalogEndpoints.movieDetails.path, { id: titleIds[0]! }), {
           token: member.token,
         }),
         await call(base, 'POST', AdminGenresEndpoints.create.path, {
@@ -406,7 +426,7 @@ describe('PostgreSQL restarted', () => {
       for (let n = 0; n < 12; n++) {
         afterwards.push(
           (
-            await call(base, 'GET', pathWith(ApiPaths.movieDetails, { id: titleIds[n % 3]! }), {
+            await call(base, 'GET', pathWith(CatalogEndpoints.movieDetails.path, { id: titleIds[n % 3]! }), {
               token: member.token,
             })
           ).status,
@@ -415,7 +435,7 @@ describe('PostgreSQL restarted', () => {
       }
       afterwards.push(
         (
-          await call(base, 'POST', ApiPaths.login, {
+          await call(base, 'POST', AuthEndpoints.login.path, {
             body: { email: member.email, password: member.password },
           })
         ).status,

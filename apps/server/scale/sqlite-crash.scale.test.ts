@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiPaths } from '@reeltime/contract';
+import { AuthEndpoints, PlaybackEndpoints, ProfileEndpoints, WatchlistEndpoints } from '@reeltime/contract';
 import { call, signIn, signUp, type Member } from './harness/client';
 import { startEmbeddedServer, type EmbeddedServer } from './harness/embedded-server';
 import { profile } from './harness/profile';
@@ -105,21 +105,21 @@ function prepareWrite(
       const email = `crash-${label}@example.com`;
       const ticket = ledger.send(`user:${email}`, true, false);
       const body = { first_name: 'Crash', last_name: 'Member', email, password: 'secret123' };
-      return { ticket, method: 'POST', apiPath: ApiPaths.register, body };
+      return { ticket, method: 'POST', apiPath: AuthEndpoints.register.path, body };
     }
     case 'profile': {
       const lastName = `Write ${label}`;
       const mobile = `+${label.replace(/\D+/g, ' ').trim()}`.slice(0, 20);
       const ticket = ledger.send(`profile:${writer.id}`, `${lastName}|${mobile}`, 'Member|');
       const body = { first_name: 'Scale', last_name: lastName, email: writer.email, mobile };
-      return { ticket, method: 'POST', apiPath: ApiPaths.updateProfile, body, token };
+      return { ticket, method: 'POST', apiPath: ProfileEndpoints.updateProfile.path, body, token };
     }
     case 'watch-list':
     case 'like': {
       const titleId = pick(titleIds);
       const key = `${kind}:${writer.id}:${titleId}`;
       const ticket = ledger.send(key, !ledger.current(key, false), false);
-      const apiPath = kind === 'like' ? ApiPaths.like : ApiPaths.saveWatchList;
+      const apiPath = kind === 'like' ? PlaybackEndpoints.like.path : WatchlistEndpoints.toggle.path;
       return { ticket, method: 'POST', apiPath, body: { entertainment_id: titleId }, token };
     }
     case 'progress': {
@@ -127,7 +127,7 @@ function prepareWrite(
       const position = writer.nextPosition++;
       const ticket = ledger.send(`progress:${writer.id}:${titleId}`, position, null);
       const body = { entertainment_id: titleId, position_seconds: position, duration_seconds: 86_400 };
-      return { ticket, method: 'POST', apiPath: ApiPaths.playbackProgress, body, token };
+      return { ticket, method: 'POST', apiPath: PlaybackEndpoints.saveProgress.path, body, token };
     }
   }
 }

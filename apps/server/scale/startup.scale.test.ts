@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ApiPaths } from '@reeltime/contract';
+import { WatchlistEndpoints } from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest } from '../src/db/connection';
 import { migrationProvider } from '../src/db/migrations/index';
@@ -148,7 +148,7 @@ describe(`${PROCESSES} API processes started at the same instant on an empty dat
     for (let index = 0; index < PROCESSES; index++) {
       const { token } = await signIn(urls[index]!, member.email, member.password);
       const elsewhere = urls[(index + 1) % PROCESSES]!;
-      const answer = await call(elsewhere, 'GET', ApiPaths.watchList, { token });
+      const answer = await call(elsewhere, 'GET', WatchlistEndpoints.list.path, { token });
       expect(answer.status, `token from api-${index + 1} on the next process`).toBe(200);
       accepted++;
     }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiPaths, pathWith } from '@reeltime/contract';
+import { CatalogEndpoints, pathWith } from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/app-context';
 import type { ClusterMember } from './harness/cluster-process';
@@ -205,9 +205,14 @@ describe('a worker killed mid-transcode', () => {
 
     // A member plays it through the API: master playlist, a variant, a segment.
     const member = await signUp(site.url, 'viewer');
-    const details = await call(site.url, 'GET', pathWith(ApiPaths.movieDetails, { id: titleId }), {
-      token: member.token,
-    });
+    const details = await call(
+      site.url,
+      'GET',
+      pathWith(CatalogEndpoints.movieDetails.path, { id: titleId }),
+      {
+        token: member.token,
+      },
+    );
     expect(details.status, details.text).toBe(200);
     const signed = details.body.data.video_links[0]?.url as string | undefined;
     expect(signed, JSON.stringify(details.body.data.video_links)).toMatch(/^\/media\/s\/.+\/master\.m3u8$/);

@@ -11,7 +11,7 @@ import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.rou
 import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes';
 import { adminSubmissionsRoutes } from './modules/admin-submissions/admin-submissions.routes';
 import { adminTitlesRoutes } from './modules/admin-titles/admin-titles.routes';
-import { authMemberRoutes, authPublicRoutes } from './modules/auth/auth.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { castMailRoutes } from './modules/cast-mail/cast-mail.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -28,12 +28,11 @@ import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
  * members, so access never depends on matching URL strings.
  */
 export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
-  await api.register(authPublicRoutes);
+  await api.register(authRoutes);
   await api.register(catalogRoutes);
   await api.register(siteSettingsPublicRoutes);
   await api.register(async (member) => {
     member.addHook('onRequest', requireMember);
-    await member.register(authMemberRoutes);
     await member.register(profileRoutes);
     await member.register(playbackRoutes);
     await member.register(searchRoutes);

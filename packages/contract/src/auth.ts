@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateStringSchema, optionalField } from './common';
+import { blankableField, DateStringSchema } from './common';
+import { defineEndpoint } from './endpoint';
 import { Messages } from './messages';
 
 const MAX_TEXT = 255;
@@ -93,15 +94,15 @@ export const UpdateProfileBodySchema = z.object({
   first_name: requiredName(Messages.profileFirstNameRequired),
   last_name: requiredName(Messages.profileLastNameRequired),
   email: emailField(Messages.profileEmailInvalid),
-  mobile: optionalField(
+  mobile: blankableField(
     z
       .string()
       .trim()
       .max(20, { error: 'Mobile number must be at most 20 characters' })
       .regex(/^[+0-9 ()-]*$/, { error: 'Mobile number may contain digits, spaces, +, - and brackets only' }),
   ),
-  gender: optionalField(GenderSchema),
-  date_of_birth: optionalField(DateStringSchema),
+  gender: blankableField(GenderSchema, Messages.genderInvalid),
+  date_of_birth: blankableField(DateStringSchema, Messages.dateInvalid),
 });
 export type UpdateProfileBody = z.input<typeof UpdateProfileBodySchema>;
 
@@ -123,3 +124,99 @@ export type LoginData = z.infer<typeof LoginDataSchema>;
 
 export const ApiTokenDataSchema = z.object({ api_token: z.string() });
 export type ApiTokenData = z.infer<typeof ApiTokenDataSchema>;
+
+const authTags = ['auth'];
+
+/** Sign-up, sign-in and out, and a forgotten password: open to visitors but sign-out. */
+export const AuthEndpoints = {
+  register: defineEndpoint({
+    method: 'POST',
+    path: '/register',
+    access: 'public',
+    tags: authTags,
+    description: 'Creates a member account. Rate limited per address.',
+    encoding: 'json-or-form',
+    body: RegisterBodySchema,
+    success: { status: 201, data: UserSchema },
+    errors: {
+      403: 'The operator has closed sign-ups.',
+      409: 'An account with this email already exists.',
+    },
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/login',
+    access: 'public',
+    tags: authTags,
+    description:
+      'Signs in with email and password; `api_token` is the bearer token of every member call. A wrong email or password is a 422 on `email`. Rate limited per address.',
+    encoding: 'json-or-form',
+    body: LoginBodySchema,
+    success: { status: 200, data: LoginDataSchema },
+    errors: { 403: 'The account has been disabled by an administrator.' },
+  }),
+  logout: defineEndpoint({
+    method: 'GET',
+    path: '/logout',
+    access: 'member',
+    tags: authTags,
+    description: 'Signs out: the token sent stops working.',
+    success: { status: 200, data: z.null() },
+  }),
+  forgotPassword: defineEndpoint({
+    method: 'POST',
+    path: '/forgot-password',
+    access: 'public',
+    tags: authTags,
+    description:
+      'Mails a password reset link when the address has an account; the answer is the same either way. Rate limited per address.',
+    encoding: 'json-or-form',
+    body: ForgotPasswordBodySchema,
+    success: { status: 200, data: z.null() },
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/reset-password',
+    access: 'public',
+    tags: authTags,
+    description:
+      'Sets a new password with the token of a reset link; an unknown, used or expired token is a 422 on `token`. Rate limited per address.',
+    body: ResetPasswordBodySchema,
+    success: { status: 200, data: z.null() },
+  }),
+};
+
+const profileTags = ['profile'];
+
+/** The signed-in member's own account. */
+export const ProfileEndpoints = {
+  updateProfile: defineEndpoint({
+    method: 'POST',
+    path: '/user/update-profile',
+    access: 'member',
+    tags: profileTags,
+    description:
+      "Updates the profile, and the avatar when `file_url` is sent (multipart only). `email` must be the account's own address (a 422 on `email` otherwise). `mobile`, `gender` and `date_of_birth` may be empty or null to clear them.",
+    encoding: 'json-or-form',
+    body: UpdateProfileBodySchema,
+    files: {
+      file_url: {
+        description:
+          'Optional new avatar: a JPEG, PNG, WebP or GIF image (checked by its bytes), multipart only.',
+        required: false,
+      },
+    },
+    success: { status: 200, data: UserSchema },
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/user/change-password',
+    access: 'member',
+    tags: profileTags,
+    description:
+      'Changes the password: every session of the account ends, and the answer carries a new token for this one. A wrong `old_password` is a 422 on it.',
+    encoding: 'json-or-form',
+    body: ChangePasswordBodySchema,
+    success: { status: 200, data: ApiTokenDataSchema },
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, strictNumber } from './common';
+import { IdParamsSchema, IdSchema, PageQuerySchema, strictNumber } from './common';
+import { defineEndpoint } from './endpoint';
 
 export const PlanLimitationSchema = z.object({
   limitation_title: z.string(),
@@ -97,7 +98,7 @@ export type Receipt = z.infer<typeof ReceiptSchema>;
 export const ProcessPaymentBodySchema = z.object({
   plan_id: IdSchema,
   payment_method: z.literal('stripe', { error: 'payment_method must be stripe' }),
-  price: strictNumber('price must be a number').pipe(
+  price: strictNumber('price must be a number', { minimum: 0 }).pipe(
     z.number().min(0, { error: 'price must not be negative' }),
   ),
 });
@@ -110,3 +111,99 @@ export const PaymentSuccessBodySchema = z.object({
   gateway: z.literal('stripe', { error: 'gateway must be stripe' }),
 });
 export const PaymentSuccessResultSchema = z.object({ subscription: SubscriptionSchema });
+
+const tags = ['billing'];
+const PLAN_NOT_FOUND = 'No active plan has this id.';
+const PLAN_ALREADY_YOURS =
+  "The plan is already the member's current plan and cannot be extended (the gateway renews it by itself, or it is already paid ahead).";
+
+/** Plans, checkout and the member's subscription and payments: member scope. */
+export const BillingEndpoints = {
+  plans: defineEndpoint({
+    method: 'GET',
+    path: '/user/plans',
+    access: 'member',
+    tags,
+    description: 'The plans on sale, with what each allows.',
+    success: { status: 200, data: z.array(PlanSchema) },
+  }),
+  subscription: defineEndpoint({
+    method: 'GET',
+    path: '/user/subscription-plan',
+    access: 'member',
+    tags,
+    description: "The member's current subscription, if any (a list of at most one).",
+    success: { status: 200, data: ActiveSubscriptionsSchema },
+  }),
+  cancelSubscription: defineEndpoint({
+    method: 'POST',
+    path: '/user/cancle-subscription',
+    access: 'member',
+    tags,
+    description:
+      'Cancels at the end of the paid period; access stays until end_date. Cancelling twice is no error.',
+    query: SubscriptionIdQuerySchema,
+    success: { status: 200, data: SubscriptionSchema },
+    errors: {
+      403: "The subscription is another member's.",
+      404: 'No subscription has this id.',
+      409: 'The subscription has already ended.',
+    },
+  }),
+  paymentDetails: defineEndpoint({
+    method: 'POST',
+    path: '/user/get-payment-details',
+    access: 'member',
+    tags,
+    description: 'What paying for the plan now would cost, line by line, and what it would do.',
+    query: PlanIdQuerySchema,
+    success: { status: 200, data: PaymentDetailsSchema },
+    errors: { 404: PLAN_NOT_FOUND, 409: PLAN_ALREADY_YOURS },
+  }),
+  processPayment: defineEndpoint({
+    method: 'POST',
+    path: '/user/process-payment',
+    access: 'member',
+    tags,
+    description: "Opens a checkout for the server's own total and answers where to send the member to pay.",
+    body: ProcessPaymentBodySchema,
+    success: { status: 200, data: ProcessPaymentResultSchema },
+    errors: {
+      404: PLAN_NOT_FOUND,
+      409: `\`price\` is not the total the server quotes now (look at the payment details again), or: ${PLAN_ALREADY_YOURS}`,
+    },
+  }),
+  paymentSuccess: defineEndpoint({
+    method: 'POST',
+    path: '/user/payment-success',
+    access: 'member',
+    tags,
+    description:
+      'Confirms a paid checkout and answers the subscription it paid for; asking again answers the same.',
+    body: PaymentSuccessBodySchema,
+    success: { status: 200, data: PaymentSuccessResultSchema },
+    errors: {
+      402: 'The gateway has not been paid for this checkout (yet).',
+      404: 'The member has no checkout with this session id.',
+    },
+  }),
+  payments: defineEndpoint({
+    method: 'GET',
+    path: '/user/payments',
+    access: 'member',
+    tags,
+    description: "The member's payments, newest first.",
+    query: PageQuerySchema,
+    success: { status: 200, data: z.array(PaymentSchema) },
+  }),
+  receipt: defineEndpoint({
+    method: 'GET',
+    path: '/user/payments/:id/receipt',
+    access: 'member',
+    tags,
+    description: "The printable receipt of one of the member's payments.",
+    params: IdParamsSchema,
+    success: { status: 200, data: ReceiptSchema },
+    errors: { 404: 'The member has no payment with this id.' },
+  }),
+};

@@ -121,8 +121,75 @@ export const AdminVideoUploadEndpoints = {
   abandon: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.abandon>('DELETE', '/admin/uploads/:uploadId'),
 };
 
+export const AuthEndpoints = {
+  register: endpointRoute<typeof Contract.AuthEndpoints.register>('POST', '/register'),
+  login: endpointRoute<typeof Contract.AuthEndpoints.login>('POST', '/login'),
+  logout: endpointRoute<typeof Contract.AuthEndpoints.logout>('GET', '/logout'),
+  forgotPassword: endpointRoute<typeof Contract.AuthEndpoints.forgotPassword>('POST', '/forgot-password'),
+  resetPassword: endpointRoute<typeof Contract.AuthEndpoints.resetPassword>('POST', '/reset-password'),
+};
+
+export const BillingEndpoints = {
+  plans: endpointRoute<typeof Contract.BillingEndpoints.plans>('GET', '/user/plans'),
+  subscription: endpointRoute<typeof Contract.BillingEndpoints.subscription>('GET', '/user/subscription-plan'),
+  cancelSubscription: endpointRoute<typeof Contract.BillingEndpoints.cancelSubscription>('POST', '/user/cancle-subscription'),
+  paymentDetails: endpointRoute<typeof Contract.BillingEndpoints.paymentDetails>('POST', '/user/get-payment-details'),
+  processPayment: endpointRoute<typeof Contract.BillingEndpoints.processPayment>('POST', '/user/process-payment'),
+  paymentSuccess: endpointRoute<typeof Contract.BillingEndpoints.paymentSuccess>('POST', '/user/payment-success'),
+  payments: endpointRoute<typeof Contract.BillingEndpoints.payments>('GET', '/user/payments'),
+  receipt: endpointRoute<typeof Contract.BillingEndpoints.receipt>('GET', '/user/payments/:id/receipt'),
+};
+
+export const CastMailEndpoints = {
+  send: endpointRoute<typeof Contract.CastMailEndpoints.send>('POST', '/user/send-mail-to-cast'),
+};
+
+export const CatalogEndpoints = {
+  banners: endpointRoute<typeof Contract.CatalogEndpoints.banners>('GET', '/user/banners'),
+  tvShows: endpointRoute<typeof Contract.CatalogEndpoints.tvShows>('GET', '/user/tvshow-list'),
+  genres: endpointRoute<typeof Contract.CatalogEndpoints.genres>('GET', '/user/get-gener'),
+  movieList: endpointRoute<typeof Contract.CatalogEndpoints.movieList>('GET', '/user/movie-list'),
+  movieDetails: endpointRoute<typeof Contract.CatalogEndpoints.movieDetails>('GET', '/user/movie-details/:id'),
+};
+
+export const CatalogRowEndpoints = {
+  popular: endpointRoute<typeof Contract.CatalogRowEndpoints.popular>('GET', '/user/popular-movie'),
+  latest: endpointRoute<typeof Contract.CatalogRowEndpoints.latest>('GET', '/user/latest-movie'),
+  topChannels: endpointRoute<typeof Contract.CatalogRowEndpoints.topChannels>('GET', '/user/top-channels'),
+  free: endpointRoute<typeof Contract.CatalogRowEndpoints.free>('GET', '/user/free-movie'),
+  mostLiked: endpointRoute<typeof Contract.CatalogRowEndpoints.mostLiked>('GET', '/user/most-like-movie'),
+  mostViewed: endpointRoute<typeof Contract.CatalogRowEndpoints.mostViewed>('GET', '/user/most-view-movie'),
+};
+
+export const PlaybackEndpoints = {
+  saveProgress: endpointRoute<typeof Contract.PlaybackEndpoints.saveProgress>('POST', '/user/playback-progress'),
+  continueWatching: endpointRoute<typeof Contract.PlaybackEndpoints.continueWatching>('GET', '/user/continue-watching'),
+  like: endpointRoute<typeof Contract.PlaybackEndpoints.like>('POST', '/user/like'),
+  startLease: endpointRoute<typeof Contract.PlaybackEndpoints.startLease>('POST', '/user/playback-lease'),
+  endLease: endpointRoute<typeof Contract.PlaybackEndpoints.endLease>('POST', '/user/playback-lease/end'),
+};
+
+export const ProfileEndpoints = {
+  updateProfile: endpointRoute<typeof Contract.ProfileEndpoints.updateProfile>('POST', '/user/update-profile'),
+  changePassword: endpointRoute<typeof Contract.ProfileEndpoints.changePassword>('POST', '/user/change-password'),
+};
+
+export const SearchEndpoints = {
+  suggestions: endpointRoute<typeof Contract.SearchEndpoints.suggestions>('GET', '/user/search-list-dropdown'),
+  search: endpointRoute<typeof Contract.SearchEndpoints.search>('GET', '/user/get-search'),
+};
+
+export const SiteSettingsEndpoints = {
+  current: endpointRoute<typeof Contract.SiteSettingsEndpoints.current>('GET', '/site-settings'),
+};
+
 export const StripeWebhookEndpoints = {
   receive: endpointRoute<typeof Contract.StripeWebhookEndpoints.receive>('POST', '/stripe/webhook'),
+};
+
+export const SubmissionEndpoints = {
+  submit: endpointRoute<typeof Contract.SubmissionEndpoints.submit>('POST', '/user/movie-detail-request'),
+  mine: endpointRoute<typeof Contract.SubmissionEndpoints.mine>('GET', '/user/my-submissions'),
 };
 
 export const WatchlistEndpoints = {

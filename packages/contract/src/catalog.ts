@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema } from './common';
+import { IdParamsSchema, IdSchema, PageQuerySchema } from './common';
+import { defineEndpoint } from './endpoint';
 
 export const TitleTypeSchema = z.enum(['movie', 'tvshow']);
 export type TitleType = z.infer<typeof TitleTypeSchema>;
@@ -121,3 +122,81 @@ export const MovieListQuerySchema = PageQuerySchema.extend({
   actor_id: IdSchema.optional(),
 });
 export type MovieListQuery = z.input<typeof MovieListQuerySchema>;
+
+const tags = ['catalog'];
+const MEMBER_STATE = "A valid bearer token, when sent, adds the member's own state (`is_watch_list`).";
+
+/** A browse row: a page of title cards, the same for every row but its order and filter. */
+const row = <const Path extends string>(path: Path, what: string) =>
+  defineEndpoint({
+    method: 'GET',
+    path,
+    access: 'public',
+    tags,
+    description: `${what} ${MEMBER_STATE}`,
+    query: PageQuerySchema,
+    success: { status: 200, data: z.array(MovieCardSchema) },
+  });
+
+/** The six browse rows of the home page, in the order they are shown. */
+export const CatalogRowEndpoints = {
+  popular: row('/user/popular-movie', 'Popular titles: the most viewed of recent days first.'),
+  latest: row('/user/latest-movie', 'Movies, newest first.'),
+  topChannels: row(
+    '/user/top-channels',
+    'TV shows: the most viewed of recent days first, then the best rated.',
+  ),
+  free: row('/user/free-movie', 'Titles free to watch without a plan, newest first.'),
+  mostLiked: row('/user/most-like-movie', 'The most liked titles first.'),
+  mostViewed: row('/user/most-view-movie', 'The most viewed titles first.'),
+};
+export type RowName = keyof typeof CatalogRowEndpoints;
+
+/** Banners, lists, genres and title details: open to visitors. */
+export const CatalogEndpoints = {
+  banners: defineEndpoint({
+    method: 'GET',
+    path: '/user/banners',
+    access: 'public',
+    tags,
+    description: 'The home page banners, in their order, with the title each promotes.',
+    success: { status: 200, data: z.array(BannerSchema) },
+  }),
+  tvShows: defineEndpoint({
+    method: 'GET',
+    path: '/user/tvshow-list',
+    access: 'public',
+    tags,
+    description: `TV shows, newest first. ${MEMBER_STATE}`,
+    query: PageQuerySchema,
+    success: { status: 200, data: z.array(MovieCardSchema) },
+  }),
+  genres: defineEndpoint({
+    method: 'GET',
+    path: '/user/get-gener',
+    access: 'public',
+    tags,
+    description: 'Every genre, by name.',
+    success: { status: 200, data: z.array(GenreSchema) },
+  }),
+  movieList: defineEndpoint({
+    method: 'GET',
+    path: '/user/movie-list',
+    access: 'public',
+    tags,
+    description: `Titles of a genre (\`genre_id\`) and/or a cast member (\`actor_id\`), newest first; with neither, every movie. ${MEMBER_STATE}`,
+    query: MovieListQuerySchema,
+    success: { status: 200, data: z.array(MovieCardSchema) },
+  }),
+  movieDetails: defineEndpoint({
+    method: 'GET',
+    path: '/user/movie-details/:id',
+    access: 'public',
+    tags,
+    description:
+      'A title with its cast, seasons and similar titles. `video_links` (and those of episodes) are filled only for members, `progress`, `is_watch_list` and `is_liked` only with a valid bearer token.',
+    params: IdParamsSchema,
+    success: { status: 200, data: MovieDetailSchema },
+    errors: { 404: 'No published title has this id.' },
+  }),
+};

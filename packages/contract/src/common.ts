@@ -13,14 +13,12 @@ const DIGITS = /^\d{1,16}$/;
 const DECIMAL = /^\d{1,16}(\.\d{1,6})?$/;
 
 /**
- * The range a whole number field accepts, as the API document shows it on the number it may be
- * sent as (its checks run once text has been read as a number, so only the document needs it).
+ * The range a number field accepts, as the API document shows it on the number it may be sent as
+ * (its checks run once text has been read as a number, so only the document needs it).
+ * `exclusiveMinimum` (OpenAPI 3.0's boolean form) leaves the minimum itself out.
  */
-type DocumentedNumber = {
-  type: 'integer';
-  minimum: number;
-  maximum: number;
-};
+type DocumentedRange = { minimum: number; maximum?: number; exclusiveMinimum?: boolean };
+type DocumentedNumber = DocumentedRange & { type: 'integer' | 'number' };
 
 const wholeNumber = (message: string, range?: { minimum: number; maximum: number }) =>
   numberOrText(DIGITS, message, range && { type: 'integer', ...range }).pipe(
@@ -46,7 +44,9 @@ export const idWithMessages = (messageFor: (input: unknown) => string | undefine
     })
     .pipe(IdSchema);
 
-export const strictNumber = (message: string) => numberOrText(DECIMAL, message);
+/** A number, whole or with up to six decimals, documented with `range` when given. */
+export const strictNumber = (message: string, range?: DocumentedRange) =>
+  numberOrText(DECIMAL, message, range && { type: 'number', ...range });
 
 export const IdParamsSchema = z.object({ id: IdSchema });
 export type IdParams = z.infer<typeof IdParamsSchema>;
@@ -99,6 +99,19 @@ export const optionalField = <T extends z.ZodType>(schema: T) =>
  */
 export const optionalFilter = <T extends z.ZodType>(schema: T, message: string) =>
   z.union([z.literal('').transform(() => undefined), schema], { error: message }).optional();
+
+/**
+ * An optional field that may also be sent empty (`""`) or as `null`, both meaning "not given"; its
+ * schema (and so the API document) lists those two values beside the field's own.
+ */
+export const blankableField = <T extends z.ZodType>(schema: T, invalid?: string) =>
+  z
+    .union(
+      [z.literal('').transform(() => undefined), z.null().transform(() => undefined), schema],
+      // A value none of them takes, when the field's schema does not say why itself (a wrong enum value).
+      invalid === undefined ? undefined : { error: invalid },
+    )
+    .optional();
 
 /** `YYYY-MM-DD` that is a real calendar date. */
 export const DateStringSchema = z

@@ -30,7 +30,7 @@ export interface FileField {
 }
 
 /** The error statuses an endpoint can answer by itself, each with when it happens. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429 | 502 | 503;
 
 export interface SuccessResponse {
   status: 200 | 201 | 204;
@@ -130,3 +130,6 @@ export interface EndpointRoute<E extends EndpointDefinition = EndpointDefinition
 export function endpointRoute<E extends EndpointDefinition>(method: E['method'], path: E['path']): EndpointRoute<E> {
   return { method, path };
 }
+
+/** The definition behind a route (a union of them for a union of routes). */
+export type DefinitionOf<R> = R extends EndpointRoute<infer E> ? E : never;

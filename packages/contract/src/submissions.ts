@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { emailField } from './auth';
-import { FormLimits, IdSchema, optionalField } from './common';
+import { blankableField, FormLimits, IdSchema } from './common';
+import { defineEndpoint } from './endpoint';
 import { Messages } from './messages';
+
+/** Submissions a member may send an hour; refused attempts count too, leaving room for a few corrections. */
+export const SUBMISSIONS_PER_HOUR = 10;
+/** Mails to cast members a member may send an hour. */
+export const CAST_MAILS_PER_HOUR = 5;
 
 export const SUBMISSION_ROLES = ['Actor', 'Director', 'Executive Producer', 'Producer'] as const;
 export const SUBMISSION_PLATFORMS = ['youtube', 'vimeo', 'dailymotion', 'other'] as const;
 
-const optionalText = (max: number) => optionalField(z.string().trim().max(max));
+const optionalText = (max: number) => blankableField(z.string().trim().max(max));
 
 export const SubmissionCastFieldsSchema = z.object({
   name: z
@@ -19,8 +25,30 @@ export const SubmissionCastFieldsSchema = z.object({
     .trim()
     .min(1, { error: Messages.jobTitleRequired })
     .max(100),
-  email: optionalField(z.email({ error: Messages.castEmailInvalid }).max(255)),
+  email: blankableField(z.email({ error: Messages.castEmailInvalid }).max(255), Messages.castEmailInvalid),
 });
+
+type SubmissionCastFields = z.input<typeof SubmissionCastFieldsSchema>;
+
+/**
+ * The cast as a list, however it was sent: a JSON list, `cast[0][name]` form fields, or one form
+ * field holding the JSON list (how OpenAPI encodes a list in a multipart body).
+ */
+const castList = z.preprocess(
+  (value: SubmissionCastFields[] | string, context) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: Messages.castNotJson, input: value });
+      return value;
+    }
+  },
+  z
+    .array(SubmissionCastFieldsSchema, { error: Messages.castRequired })
+    .min(1, { error: Messages.castRequired })
+    .max(FormLimits.maxListItems, { error: Messages.castTooMany }),
+);
 
 /** The text fields of `POST /user/movie-detail-request`; files are checked by the server separately. */
 export const SubmissionFieldsSchema = z
@@ -39,16 +67,13 @@ export const SubmissionFieldsSchema = z
       .max(200),
     description: optionalText(5000),
     type: optionalText(50),
-    platform: optionalField(z.enum(SUBMISSION_PLATFORMS)),
+    platform: blankableField(z.enum(SUBMISSION_PLATFORMS), Messages.platformInvalid),
     link: z
       .string({ error: Messages.urlInvalid })
       .trim()
       .max(2000, { error: Messages.urlInvalid })
       .pipe(z.url({ protocol: /^https?$/, error: Messages.urlInvalid })),
-    cast: z
-      .array(SubmissionCastFieldsSchema, { error: Messages.castRequired })
-      .min(1, { error: Messages.castRequired })
-      .max(FormLimits.maxListItems, { error: Messages.castTooMany }),
+    cast: castList,
   })
   .superRefine((fields, issues) => {
     // A link that is not a web address has its own message already.
@@ -121,3 +146,57 @@ export const SendMailToCastBodySchema = z.object({
     .max(2000, { error: Messages.messageTooLong }),
 });
 export type SendMailToCastBody = z.input<typeof SendMailToCastBodySchema>;
+
+const IMAGE_RULE = 'a JPEG, PNG, WebP or GIF image (checked by its bytes)';
+const MB = 1024 * 1024;
+
+/** Titles members send for review, and their own list of them. */
+export const SubmissionEndpoints = {
+  submit: defineEndpoint({
+    method: 'POST',
+    path: '/user/movie-detail-request',
+    access: 'member',
+    tags: ['submissions'],
+    description: `A movie or show for review, with at least one and at most ${FormLimits.maxListItems} cast members. Multipart for the files: \`cast\` as \`cast[0][name]\` fields or as one field holding the JSON list; the image of cast member i is \`cast[i][image]\`. At most ${SUBMISSIONS_PER_HOUR} an hour, refused ones included.`,
+    encoding: 'json-or-form',
+    body: SubmissionFieldsSchema,
+    files: {
+      thumnail: {
+        description: `The title's thumbnail: ${IMAGE_RULE} of at most ${SubmissionFileLimits.thumbnailBytes / MB} MB.`,
+        required: true,
+      },
+      'cast[{i}][image]': {
+        description: `The picture of cast member i: ${IMAGE_RULE} of at most ${SubmissionFileLimits.castImageBytes / MB} MB (400x400 recommended).`,
+        required: true,
+      },
+    },
+    success: { status: 201, data: SubmissionResultSchema },
+    errors: {
+      413: 'The body is too large, or the thumbnail or a cast image is over its limit (named in `message`).',
+      415: 'The body is neither JSON nor multipart, or the thumbnail or a cast image is not a JPEG, PNG, WebP or GIF image.',
+    },
+  }),
+  mine: defineEndpoint({
+    method: 'GET',
+    path: '/user/my-submissions',
+    access: 'member',
+    tags: ['submissions'],
+    description: "The member's own submissions, newest first.",
+    success: { status: 200, data: z.array(MySubmissionSchema) },
+  }),
+};
+
+/** Mail to a title's cast member, on the member's behalf. */
+export const CastMailEndpoints = {
+  send: defineEndpoint({
+    method: 'POST',
+    path: '/user/send-mail-to-cast',
+    access: 'member',
+    tags: ['cast'],
+    description: `Mails a cast member on the member's behalf (replies go to the member). At most ${CAST_MAILS_PER_HOUR} an hour.`,
+    encoding: 'json-or-form',
+    body: SendMailToCastBodySchema,
+    success: { status: 200, data: z.null() },
+    errors: { 404: 'No cast member has this id, or the cast member has no email address.' },
+  }),
+};

@@ -107,8 +107,11 @@ function routeOf<E extends EndpointDefinition>(route: EndpointRoute<E>) {
   return typeof route === 'function' ? { handler: route, options: {} as EndpointOptions } : route;
 }
 
-/** Statuses Fastify answers by itself before any handler: HEAD of a GET, a CORS preflight. */
-const ALWAYS_ALLOWED = new Set([204, 304]);
+/**
+ * Statuses Fastify answers by itself before any handler (HEAD of a GET, a CORS preflight), and a
+ * server error, which no definition lists and which must reach the client as it is.
+ */
+const ALWAYS_ALLOWED = new Set([204, 304, 500]);
 
 /**
  * Registers the routes of a group of endpoint definitions: path, method, access, validation and
@@ -139,7 +142,9 @@ export function registerEndpoints<G extends EndpointGroup>(
       ...options,
       method: definition.method,
       url: definition.path,
-      onRequest: ACCESS_HOOKS[definition.access],
+      // A copy: plugins add their own hooks to a route's list (the rate limiter does), which must
+      // never reach the other routes of the same access.
+      onRequest: [...ACCESS_HOOKS[definition.access]],
       config: { ...options.config, endpoint: definition },
       schema: {
         tags: [...definition.tags],

@@ -44,3 +44,52 @@ describe('OpenAPI document of update-profile', () => {
     }
   });
 });
+
+describe('OpenAPI document of the member endpoints', () => {
+  it('lists the empty text and null that update-profile takes to clear gender, mobile and date of birth', async () => {
+    const json = (await requestBodyOf('/api/v1/user/update-profile'))['application/json']!.schema;
+    const gender = json.properties.gender as { anyOf: { enum?: unknown[] }[]; nullable?: boolean };
+    expect(gender.nullable).toBe(true);
+    expect(gender.anyOf.flatMap((option) => option.enum ?? []).sort()).toEqual([
+      '',
+      'female',
+      'male',
+      'other',
+    ]);
+    for (const field of ['mobile', 'date_of_birth']) {
+      expect(json.properties[field]).toMatchObject({
+        nullable: true,
+        anyOf: expect.arrayContaining([{ type: 'string', enum: [''] }]),
+      });
+    }
+  });
+
+  it('describes the submission form: cast as a JSON part, the thumbnail and each cast image as required files', async () => {
+    const form = (await requestBodyOf('/api/v1/user/movie-detail-request'))['multipart/form-data'] as {
+      schema: BodySchema;
+      encoding: Record<string, { contentType: string }>;
+    };
+    expect(form.encoding.cast).toEqual({ contentType: 'application/json' });
+    expect(form.schema.properties.cast).toMatchObject({ type: 'array', minItems: 1, maxItems: 20 });
+    expect(form.schema.required).toEqual(expect.arrayContaining(['cast', 'thumnail']));
+    expect(form.schema.properties.thumnail).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.schema.properties['cast[0][image]']!.description).toMatch(/2 MB/);
+    expect(form.schema.properties['cast[19][image]']).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
+  it('states the bounds of numbers sent as JSON or as text, and of search text', async () => {
+    const playback = (await requestBodyOf('/api/v1/user/playback-progress'))['application/json']!.schema;
+    const seconds = playback.properties.position_seconds as { anyOf: Record<string, unknown>[] };
+    expect(seconds.anyOf).toContainEqual({ type: 'number', minimum: 0, maximum: 86_400 });
+    const duration = playback.properties.duration_seconds as { anyOf: Record<string, unknown>[] };
+    expect(duration.anyOf[0]).toMatchObject({ minimum: 0, exclusiveMinimum: true });
+    const id = playback.properties.entertainment_id as { anyOf: Record<string, unknown>[] };
+    expect(id.anyOf[0]).toMatchObject({ type: 'integer', maximum: 2_147_483_647 });
+
+    const search = (await server.app.inject('/api/docs/json')).json().paths['/api/v1/user/get-search'].get;
+    const parameter = (name: string) =>
+      search.parameters.find((candidate: { name: string }) => candidate.name === name).schema;
+    expect(parameter('search')).toMatchObject({ maxLength: 100 });
+    expect(parameter('per_page').anyOf[0]).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+  });
+});

@@ -1,8 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ServerMessages } from '@reeltime/contract';
+import {
+  AuthEndpoints,
+  CatalogEndpoints,
+  PlaybackEndpoints,
+  ServerMessages,
+  WatchlistEndpoints,
+} from '@reeltime/contract';
 import { fail, mockApi, ok } from '../testing/fetch-mock';
 import { movieCards, movieDetail, user } from '../testing/fixtures';
-import { ApiError, apiGet, apiRequest, buildUrl, errorMessage, REQUEST_TIMEOUT_MS } from './api-client';
+import {
+  ApiError,
+  buildUrl,
+  callEndpoint,
+  errorMessage,
+  requestEndpoint,
+  REQUEST_TIMEOUT_MS,
+} from './api-client';
 import { getToken, getUser, setSession } from './session';
 
 describe('api client', () => {
@@ -22,7 +35,7 @@ describe('api client', () => {
     const timeout = vi.spyOn(AbortSignal, 'timeout');
     const api = mockApi({ 'GET /user/watch-list': ok(movieCards(2)) });
 
-    const data = await apiGet('/user/watch-list', { query: { page: 2, per_page: 24 } });
+    const data = await callEndpoint(WatchlistEndpoints.list, { query: { page: 2, per_page: 24 } });
 
     expect(data).toHaveLength(2);
     const [request] = api.requests;
@@ -39,7 +52,7 @@ describe('api client', () => {
     );
     const api = mockApi({ 'GET /user/movie-details/:id': ok(movieDetail({ id: 42 })) });
 
-    const details = await apiGet('/user/movie-details/:id', { params: { id: 42 } });
+    const details = await callEndpoint(CatalogEndpoints.movieDetails, { params: { id: 42 } });
 
     expect(details.id).toBe(42);
     expect(api.requests[0]?.url.pathname).toBe('/api/v1/user/movie-details/42');
@@ -48,10 +61,7 @@ describe('api client', () => {
   it('sends no Authorization header for a visitor and JSON bodies as JSON', async () => {
     const api = mockApi({ 'POST /forgot-password': ok(null, ServerMessages.forgotPasswordSent) });
 
-    const envelope = await apiRequest('/forgot-password', {
-      method: 'POST',
-      body: { email: 'a@b.co' },
-    });
+    const envelope = await requestEndpoint(AuthEndpoints.forgotPassword, { body: { email: 'a@b.co' } });
 
     expect(envelope.message).toBe(ServerMessages.forgotPasswordSent);
     const [request] = api.requests;
@@ -67,8 +77,7 @@ describe('api client', () => {
       }),
     });
 
-    const error = await apiRequest('/login', {
-      method: 'POST',
+    const error = await callEndpoint(AuthEndpoints.login, {
       body: { email: 'a@b.co', password: 'secret1' },
     }).catch((caught: unknown) => caught);
 
@@ -83,7 +92,7 @@ describe('api client', () => {
     setSession('expired', user());
     mockApi({ 'GET /user/watch-list': fail(401, ServerMessages.unauthenticated) });
 
-    await expect(apiGet('/user/watch-list')).rejects.toMatchObject({ status: 401 });
+    await expect(callEndpoint(WatchlistEndpoints.list)).rejects.toMatchObject({ status: 401 });
 
     expect(getToken()).toBeNull();
     expect(getUser()).toBeNull();
@@ -95,28 +104,26 @@ describe('api client', () => {
   it('uses the fallback message when no answer arrived', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
 
-    const error = await apiGet('/user/banners').catch((caught: unknown) => caught);
+    const error = await callEndpoint(CatalogEndpoints.banners).catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ status: 0 });
     expect(errorMessage(error, 'Action failed!')).toBe('Action failed!');
   });
 
-  it('takes only the paths, methods, bodies and parameters the contract lists (checked by tsc)', () => {
+  it('takes only the bodies and parameters the endpoint definitions list (checked by tsc)', () => {
     // Never called: each line below must fail to compile, or `tsc -p apps/web` reports the
     // unused @ts-expect-error.
     const misuses = () => [
-      // @ts-expect-error a path the API does not serve
-      apiGet('/user/watch-lists'),
       // @ts-expect-error sign-in takes an email, not a mail
-      apiRequest('/login', { method: 'POST', body: { mail: 'a@b.co', password: 'secret1' } }),
-      // @ts-expect-error sign-in is a POST
-      apiRequest('/login', { method: 'GET', body: { email: 'a@b.co', password: 'secret1' } }),
+      callEndpoint(AuthEndpoints.login, { body: { mail: 'a@b.co', password: 'secret1' } }),
+      // @ts-expect-error sign-out takes no body
+      callEndpoint(AuthEndpoints.logout, { body: { email: 'a@b.co' } }),
       // @ts-expect-error title details need the title's id
-      apiGet('/user/movie-details/:id'),
+      callEndpoint(CatalogEndpoints.movieDetails),
       // @ts-expect-error the watch list has no search query
-      apiGet('/user/watch-list', { query: { search: 'x' } }),
-      // @ts-expect-error only the profile update accepts multipart
-      apiRequest('/user/like', { method: 'POST', body: new FormData() }),
+      callEndpoint(WatchlistEndpoints.list, { query: { search: 'x' } }),
+      // @ts-expect-error a like is JSON only, never a form
+      callEndpoint(PlaybackEndpoints.like, { body: new FormData() }),
     ];
     expect(misuses).toBeTypeOf('function');
   });

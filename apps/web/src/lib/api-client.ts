@@ -5,13 +5,10 @@ import {
   type EndpointData,
   type EndpointDefinition,
   type EndpointParams,
+  type DefinitionOf,
   type EndpointQuery,
   type EndpointRoute,
   type TakesForm,
-  type ApiEndpoints,
-  type ApiPath,
-  type ApiPathFor,
-  type ApiResponse,
   type Envelope,
   type ErrorEnvelope,
 } from '@reeltime/contract';
@@ -35,28 +32,6 @@ export class ApiError extends Error {
 
 type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue>;
-
-type Endpoint<P extends ApiPath> = ApiEndpoints[P];
-
-/**
- * What a call to `P` takes, from the contract's endpoint map: its `body` (sent as JSON; as
- * multipart when it is FormData, for endpoints that accept that), its `query` and the values of
- * its `:name` path parameters. Parts the endpoint does not take are refused.
- */
-type EndpointInput<P extends ApiPath> = (Endpoint<P> extends { body: infer Body }
-  ? { body: Body | (Endpoint<P> extends { multipart: true } ? FormData : never) }
-  : { body?: never }) &
-  (Endpoint<P> extends { query: infer Query }
-    ? { query?: { [Name in keyof Query]?: QueryValue } }
-    : { query?: never }) &
-  (Endpoint<P> extends { params: infer Params }
-    ? { params: { [Name in keyof Params]: string | number } }
-    : { params?: never });
-
-export type RequestOptions<P extends ApiPath> = EndpointInput<P> & {
-  method: Endpoint<P>['method'];
-  signal?: AbortSignal;
-};
 
 /** The options argument may be left out when nothing in it is required. */
 type OptionsArgument<Options> = object extends Options ? [options?: Options] : [options: Options];
@@ -104,23 +79,6 @@ export function endSession(): void {
   window.location.assign('/');
 }
 
-/** Calls endpoint `P` and returns its success envelope; throws {@link ApiError} for anything else. */
-export async function apiRequest<P extends ApiPath>(
-  path: P,
-  options: RequestOptions<P>,
-): Promise<Envelope<ApiResponse<P>>> {
-  return (await send(path, options as AnyRequest)) as Envelope<ApiResponse<P>>;
-}
-
-/** GET endpoint `P` and unwrap `data`. */
-export async function apiGet<P extends ApiPathFor<'GET'>>(
-  path: P,
-  ...[options]: OptionsArgument<Omit<RequestOptions<P>, 'method'>>
-): Promise<ApiResponse<P>> {
-  const envelope = await send(path, { ...(options as Omit<AnyRequest, 'method'>), method: 'GET' });
-  return envelope.data as ApiResponse<P>;
-}
-
 /**
  * What a call to endpoint `E` takes, from its definition: the values of its `:name` path
  * parameters, its query and its body (sent as JSON; as multipart when it is FormData, for endpoints
@@ -135,9 +93,6 @@ export type CallInput<E extends EndpointDefinition> = (E extends { params: objec
   (E extends { body: object }
     ? { body: EndpointBody<E> | (TakesForm<E> extends true ? FormData : never) }
     : { body?: never }) & { signal?: AbortSignal };
-
-/** The definition behind a route (a union of them for a union of routes). */
-type DefinitionOf<R> = R extends EndpointRoute<infer E> ? E : never;
 
 /** Calls an endpoint and returns its whole success envelope (for its `message`); throws {@link ApiError}. */
 export async function requestEndpoint<R extends EndpointRoute>(

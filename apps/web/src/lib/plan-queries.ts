@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiPaths, type Plan, type Subscription } from '@reeltime/contract';
-import { apiGet, emptyOnFailure } from './api-client';
+import { BillingEndpoints, type Plan, type Subscription } from '@reeltime/contract';
+import { callEndpoint, emptyOnFailure } from './api-client';
 import { plansRootKey } from './query-keys';
 
 /** Plans on sale; a failed load is logged and shows no plans (the spec's rule for lists). */
 export function plansQuery() {
   return queryOptions({
     queryKey: [...plansRootKey, 'list'],
-    queryFn: ({ signal }) => emptyOnFailure('the plans', signal, () => apiGet(ApiPaths.plans, { signal })),
+    queryFn: ({ signal }) =>
+      emptyOnFailure('the plans', signal, () => callEndpoint(BillingEndpoints.plans, { signal })),
   });
 }
 
@@ -17,7 +18,7 @@ export function subscriptionsQuery() {
     queryKey: [...plansRootKey, 'subscription'],
     queryFn: ({ signal }) =>
       emptyOnFailure('the subscription', signal, async () => {
-        const { activeSubscriptions } = await apiGet(ApiPaths.subscriptionPlan, { signal });
+        const { activeSubscriptions } = await callEndpoint(BillingEndpoints.subscription, { signal });
         return activeSubscriptions;
       }),
   });

@@ -1,5 +1,5 @@
 import {
-  ApiPaths,
+  PlaybackEndpoints,
   type Envelope,
   type ErrorEnvelope,
   type PlaybackLease,
@@ -82,7 +82,7 @@ export async function requestLease(target: LeaseTarget, leaseId: string | null):
     ...(target.episodeId !== null ? { episode_id: target.episodeId } : {}),
     ...(leaseId ? { lease_id: leaseId } : {}),
   };
-  const response = await post(ApiPaths.playbackLease, body, false);
+  const response = await post(PlaybackEndpoints.startLease.path, body, false);
   if (!response) return { kind: 'unavailable' };
   if (response.status === 401) {
     endSession();
@@ -98,7 +98,7 @@ export async function requestLease(target: LeaseTarget, leaseId: string | null):
 
 /** POST /user/playback-lease/end; failures are dropped, the lease then runs out on its own. */
 export async function releaseLease(leaseId: string, keepalive = false): Promise<void> {
-  await post(ApiPaths.endPlaybackLease, { lease_id: leaseId }, keepalive);
+  await post(PlaybackEndpoints.endLease.path, { lease_id: leaseId }, keepalive);
 }
 
 export interface LeaseKeeperOptions {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiPaths, type Envelope, type PlaybackProgressResult } from '@reeltime/contract';
+import { PlaybackEndpoints, type Envelope, type PlaybackProgressResult } from '@reeltime/contract';
 import { buildUrl, endSession } from './api-client';
-import { continueWatchingKey } from './query-keys';
+import { continueWatchingKey, titleDetailsKey } from './query-keys';
 import { getToken } from './session';
 
 /** Saves happen at most this often while a video plays (pause, end and leaving save at once). */
@@ -95,7 +95,7 @@ export async function sendPlaybackProgress(
   const token = getToken();
   if (!token) return null;
   try {
-    const response = await fetch(buildUrl(ApiPaths.playbackProgress), {
+    const response = await fetch(buildUrl(PlaybackEndpoints.saveProgress.path), {
       method: 'POST',
       keepalive,
       headers: {
@@ -166,7 +166,9 @@ export function usePlaybackProgress({
       save: (snapshot, { keepalive }) => {
         const body = progressBody(titleId, episodeId, snapshot);
         void sendPlaybackProgress(body, { keepalive }).then((result) => {
+          // Continue Watching and the title's details now hold an old position: refetched on their next use.
           void queryClient.invalidateQueries({ queryKey: continueWatchingKey, refetchType: 'none' });
+          void queryClient.invalidateQueries({ queryKey: titleDetailsKey(titleId), refetchType: 'none' });
           onSavedRef.current?.(body, result);
         });
       },

@@ -12,6 +12,9 @@ export const continueWatchingKey = ['playback', 'continue-watching'] as const;
 /** Every title's details: their video links and `needs_plan` follow the member's plan. */
 export const titleDetailsRootKey = ['titles', 'details'] as const;
 
+/** One title's details; saved playback progress marks them stale. */
+export const titleDetailsKey = (id: number) => [...titleDetailsRootKey, id] as const;
+
 /** Plans, the member's subscription and payment details (a credit depends on the current plan). */
 export const plansRootKey = ['plans'] as const;
 

@@ -1,11 +1,9 @@
-import type { ApiEndpoints, ApiPath, ApiResponse, Envelope } from '@reeltime/contract';
+import type { DefinitionOf, EndpointData, EndpointDefinition, EndpointRoute, Envelope } from '@reeltime/contract';
 import { ApiError, buildUrl, endSession, REQUEST_TIMEOUT_MS } from './api-client';
 import { getToken } from './session';
 
-/** The endpoints that take a multipart body. */
-export type MultipartPath = {
-  [P in ApiPath]: ApiEndpoints[P] extends { method: 'POST'; multipart: true } ? P : never;
-}[ApiPath];
+/** An endpoint that takes its body as a multipart form. */
+export type FormEndpoint = EndpointRoute<EndpointDefinition & { encoding: 'form' | 'json-or-form' }>;
 
 /** How much of a request body has gone up, 0 to 100. */
 export type UploadPercent = number;
@@ -36,17 +34,17 @@ function failure(status: number, payload: unknown): ApiError {
 }
 
 /**
- * POSTs a multipart form to the API with XMLHttpRequest, the one browser API that reports upload
+ * Sends a multipart form to the endpoint with XMLHttpRequest, the one browser API that reports upload
  * progress. Same rules as the JSON client: bearer token, the envelope, a 401 ends the session.
  */
-export function uploadForm<P extends MultipartPath>(
-  path: P,
+export function uploadForm<E extends FormEndpoint>(
+  endpoint: E,
   form: FormData,
   options: UploadOptions = {},
-): Promise<Envelope<ApiResponse<P>>> {
+): Promise<Envelope<EndpointData<DefinitionOf<E>>>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', buildUrl(path));
+    request.open(endpoint.method, buildUrl(endpoint.path));
     request.timeout = REQUEST_TIMEOUT_MS;
     request.setRequestHeader('Accept', 'application/json');
     const token = getToken();
@@ -67,7 +65,7 @@ export function uploadForm<P extends MultipartPath>(
       const ok = request.status >= 200 && request.status < 300;
       if (ok && (payload as { status?: unknown } | null)?.status === true) {
         options.onProgress?.(100);
-        resolve(payload as Envelope<ApiResponse<P>>);
+        resolve(payload as Envelope<EndpointData<DefinitionOf<E>>>);
         return;
       }
       reject(failure(request.status, payload));

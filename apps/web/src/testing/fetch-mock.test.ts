@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { API_BASE } from '@reeltime/contract';
-import { apiGet } from '../lib/api-client';
+import { API_BASE, WatchlistEndpoints } from '@reeltime/contract';
+import { callEndpoint } from '../lib/api-client';
 import { assertEveryRequestMocked, mockApi, ok } from './fetch-mock';
 
 describe('fetch mock', () => {
   it('fails the test on a call no mocked route answers, naming its method and path', async () => {
     mockApi({ 'GET /user/watch-list': ok([]) });
 
-    await apiGet('/user/watch-list');
+    await callEndpoint(WatchlistEndpoints.list);
     expect(() => assertEveryRequestMocked()).not.toThrow();
 
     const misrouted = await fetch(`${API_BASE}/user/watch-lists`);
@@ -19,7 +19,7 @@ describe('fetch mock', () => {
     expect(() => assertEveryRequestMocked()).not.toThrow();
   });
 
-  it("mocks only the contract's routes, answering with the contract's types (checked by tsc)", () => {
+  it("mocks only the endpoints' routes, answering with their definitions' types (checked by tsc)", () => {
     // Never called: each line below must fail to compile, or `tsc -p apps/web` reports the
     // unused @ts-expect-error.
     const misuses = () => [

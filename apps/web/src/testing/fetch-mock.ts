@@ -1,18 +1,60 @@
 import { vi } from 'vitest';
 import {
   API_BASE,
-  type ApiResponse,
-  type ApiRoute,
+  AuthEndpoints,
+  BillingEndpoints,
+  CastMailEndpoints,
+  CatalogEndpoints,
+  CatalogRowEndpoints,
+  PlaybackEndpoints,
+  ProfileEndpoints,
+  SearchEndpoints,
+  SiteSettingsEndpoints,
+  SubmissionEndpoints,
+  WatchlistEndpoints,
+  type EndpointData,
+  type EndpointDefinition,
+  type EndpointRoute,
   type Envelope,
   type ErrorEnvelope,
-  type RoutePath,
 } from '@reeltime/contract';
 
-/** A mocked endpoint, as `METHOD /path` with the contract's path (`GET /user/movie-details/:id`). */
-export type MockRoute = ApiRoute;
+/** The definitions of a group's endpoints (the browser entry holds their routes). */
+type EndpointOf<Group> = Group[keyof Group] extends infer Route
+  ? Route extends EndpointRoute<infer E>
+    ? E
+    : never
+  : never;
 
-/** What the mocked endpoint answers in `data`, as the contract's endpoint map types it. */
-type MockData<K extends MockRoute> = ApiResponse<RoutePath<K>>;
+/** Every endpoint the member side of the web app calls. */
+type MemberEndpoint =
+  | EndpointOf<typeof AuthEndpoints>
+  | EndpointOf<typeof BillingEndpoints>
+  | EndpointOf<typeof CastMailEndpoints>
+  | EndpointOf<typeof CatalogEndpoints>
+  | EndpointOf<typeof CatalogRowEndpoints>
+  | EndpointOf<typeof PlaybackEndpoints>
+  | EndpointOf<typeof ProfileEndpoints>
+  | EndpointOf<typeof SearchEndpoints>
+  | EndpointOf<typeof SiteSettingsEndpoints>
+  | EndpointOf<typeof SubmissionEndpoints>
+  | EndpointOf<typeof WatchlistEndpoints>;
+
+type RouteOf<E> = E extends EndpointDefinition ? `${E['method']} ${E['path']}` : never;
+
+/** A mocked endpoint, as `METHOD /path` with the definition's path (`GET /user/movie-details/:id`). */
+export type MockRoute = RouteOf<MemberEndpoint>;
+
+/** What the mocked endpoint answers in `data`, as its definition types it. */
+type MockData<K extends MockRoute> = EndpointData<
+  Extract<
+    MemberEndpoint,
+    {
+      method: K extends `${infer M} ${string}` ? M : never;
+      path: K extends `${string} ${infer P}` ? P : never;
+    }
+  >
+>;
 
 export interface Reply<T> {
   status: number;

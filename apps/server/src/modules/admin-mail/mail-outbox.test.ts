@@ -3,9 +3,9 @@ import { SMTPServer } from 'smtp-server';
 import {
   AdminMailMessages as Said,
   API_BASE,
-  ApiPaths,
   type AdminMailList,
   type AdminMailMessage,
+  AuthEndpoints,
 } from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/app';
@@ -71,7 +71,7 @@ async function auditCount(): Promise<number> {
 async function resetMailFor(email: string): Promise<number> {
   await server.app.inject({
     method: 'POST',
-    url: `${API_BASE}${ApiPaths.forgotPassword}`,
+    url: `${API_BASE}${AuthEndpoints.forgotPassword.path}`,
     payload: { email },
   });
   await server.app.jobs.drain();

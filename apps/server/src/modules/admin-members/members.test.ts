@@ -2,9 +2,10 @@ import {
   AdminMembersMessages as Said,
   AdminOverviewEndpoints,
   API_BASE,
-  ApiPaths,
   type AdminMemberDetail,
   type AdminMemberList,
+  WatchlistEndpoints,
+  AuthEndpoints,
 } from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTitle } from '../../media/media.fixtures';
@@ -36,11 +37,11 @@ async function auditCount(): Promise<number> {
 }
 
 const login = (email: string, password: string) =>
-  server.app.inject({ method: 'POST', url: url(ApiPaths.login), payload: { email, password } });
+  server.app.inject({ method: 'POST', url: url(AuthEndpoints.login.path), payload: { email, password } });
 
 /** A member-only read: 200 while the token works, 401 once it does not. */
 const memberCall = (auth: Record<string, string>) =>
-  server.app.inject({ url: url(ApiPaths.watchList), headers: auth });
+  server.app.inject({ url: url(WatchlistEndpoints.list.path), headers: auth });
 
 describe('GET /admin/members', () => {
   it('finds members by part of their name or email, any case, newest first, with their current plan', async () => {
@@ -222,7 +223,7 @@ describe('disabling and enabling a member', () => {
 
     const forgot = await server.app.inject({
       method: 'POST',
-      url: url(ApiPaths.forgotPassword),
+      url: url(AuthEndpoints.forgotPassword.path),
       payload: { email: member.email },
     });
     expect(forgot.statusCode).toBe(200);
@@ -268,7 +269,7 @@ describe('disabling and enabling a member', () => {
     const member = await signUp(server.app);
     await server.app.inject({
       method: 'POST',
-      url: url(ApiPaths.forgotPassword),
+      url: url(AuthEndpoints.forgotPassword.path),
       payload: { email: member.email },
     });
     await server.app.jobs.drain();
@@ -281,7 +282,7 @@ describe('disabling and enabling a member', () => {
     expect((await call('POST', `/admin/members/${member.id}/disable`)).statusCode).toBe(200);
     const reset = await server.app.inject({
       method: 'POST',
-      url: url(ApiPaths.resetPassword),
+      url: url(AuthEndpoints.resetPassword.path),
       payload: { token, password: 'another1', password_confirmation: 'another1' },
     });
     expect(reset.statusCode).toBe(422);

@@ -1,124 +1,46 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AuthEndpoints, ServerMessages } from '@reeltime/contract';
 import { ok } from '../../lib/envelope';
-import { FORM_OR_JSON } from '../../plugins/content-types';
-import {
-  ApiPaths,
-  ApiTokenDataSchema,
-  ChangePasswordBodySchema,
-  ForgotPasswordBodySchema,
-  LoginBodySchema,
-  LoginDataSchema,
-  NullDataEnvelopeSchema,
-  RegisterBodySchema,
-  ResetPasswordBodySchema,
-  ServerMessages,
-  SuccessEnvelope,
-  UserSchema,
-} from '@reeltime/contract';
+import { registerEndpoints } from '../../lib/endpoints';
 import { createSiteSettingsService } from '../site-settings/site-settings.service';
 import { createAuthService } from './auth.service';
 
-const tags = ['auth'];
-
-/** login, register, forgot-password and reset-password: open to visitors, rate-limited per IP. */
-export async function authPublicRoutes(app: FastifyInstance): Promise<void> {
+/** Sign-up, sign-in, a forgotten password (rate-limited per IP) and sign-out. */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
   const auth = createAuthService(app.ctx);
   const siteSettings = createSiteSettingsService(app.ctx);
   const { max, windowSeconds } = app.ctx.config.authRateLimit;
-  const rateLimit = { max, timeWindow: windowSeconds * 1000 };
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const options = { config: { rateLimit: { max, timeWindow: windowSeconds * 1000 } } };
 
-  api.post(
-    ApiPaths.register,
-    {
-      config: { rateLimit },
-      schema: {
-        tags,
-        consumes: FORM_OR_JSON,
-        description: 'Creates a member account; refused with 403 while the operator has closed sign-ups.',
-        body: RegisterBodySchema,
-        response: { 201: SuccessEnvelope(UserSchema) },
+  registerEndpoints(app, AuthEndpoints, {
+    register: {
+      options,
+      handler: async (request) => {
+        await siteSettings.assertSignupsOpen();
+        return ok(await auth.register(request.body), ServerMessages.registerSuccess);
       },
     },
-    async (request, reply) => {
-      await siteSettings.assertSignupsOpen();
-      const user = await auth.register(request.body);
-      return reply.status(201).send(ok(user, ServerMessages.registerSuccess));
+    login: {
+      options,
+      handler: async (request) => ok(await auth.login(request.body), ServerMessages.loginSuccess),
     },
-  );
-
-  api.post(
-    ApiPaths.login,
-    {
-      config: { rateLimit },
-      schema: {
-        tags,
-        consumes: FORM_OR_JSON,
-        body: LoginBodySchema,
-        response: { 200: SuccessEnvelope(LoginDataSchema) },
-      },
-    },
-    async (request) => ok(await auth.login(request.body), ServerMessages.loginSuccess),
-  );
-
-  api.post(
-    ApiPaths.forgotPassword,
-    {
-      config: { rateLimit },
-      schema: {
-        tags,
-        consumes: FORM_OR_JSON,
-        body: ForgotPasswordBodySchema,
-        response: { 200: NullDataEnvelopeSchema },
-      },
-    },
-    async (request) => {
-      await auth.forgotPassword(request.body.email);
-      return ok(null, ServerMessages.forgotPasswordSent);
-    },
-  );
-
-  api.post(
-    ApiPaths.resetPassword,
-    {
-      config: { rateLimit },
-      schema: { tags, body: ResetPasswordBodySchema, response: { 200: NullDataEnvelopeSchema } },
-    },
-    async (request) => {
-      await auth.resetPassword(request.body);
-      return ok(null, ServerMessages.resetPasswordDone);
-    },
-  );
-}
-
-/** logout and change-password: member scope. */
-export async function authMemberRoutes(app: FastifyInstance): Promise<void> {
-  const auth = createAuthService(app.ctx);
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const security = [{ bearer: [] }];
-
-  api.get(
-    ApiPaths.logout,
-    { schema: { tags, security, response: { 200: NullDataEnvelopeSchema } } },
-    async (request) => {
+    logout: async (request) => {
       await auth.logout(request.user!.tokenId);
       return ok(null, ServerMessages.logoutSuccess);
     },
-  );
-
-  api.post(
-    ApiPaths.changePassword,
-    {
-      schema: {
-        tags,
-        security,
-        consumes: FORM_OR_JSON,
-        body: ChangePasswordBodySchema,
-        response: { 200: SuccessEnvelope(ApiTokenDataSchema) },
+    forgotPassword: {
+      options,
+      handler: async (request) => {
+        await auth.forgotPassword(request.body.email);
+        return ok(null, ServerMessages.forgotPasswordSent);
       },
     },
-    async (request) =>
-      ok(await auth.changePassword(request.user!.id, request.body), ServerMessages.passwordChanged),
-  );
+    resetPassword: {
+      options,
+      handler: async (request) => {
+        await auth.resetPassword(request.body);
+        return ok(null, ServerMessages.resetPasswordDone);
+      },
+    },
+  });
 }

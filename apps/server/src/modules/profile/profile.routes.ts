@@ -1,40 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ProfileEndpoints, ServerMessages } from '@reeltime/contract';
 import { ok } from '../../lib/envelope';
-import { FORM_OR_JSON } from '../../plugins/content-types';
-import {
-  ApiPaths,
-  ServerMessages,
-  SuccessEnvelope,
-  UpdateProfileBodySchema,
-  UserSchema,
-} from '@reeltime/contract';
+import { registerEndpoints } from '../../lib/endpoints';
+import { createAuthService } from '../auth/auth.service';
 import { createProfileService } from './profile.service';
 
+/** The signed-in member's own account: profile, avatar and password. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const profile = createProfileService(app.ctx);
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post(
-    ApiPaths.updateProfile,
-    {
-      config: {
-        fileFields: {
-          file_url:
-            'Optional new avatar: a JPEG, PNG, WebP or GIF image (checked by its bytes), multipart only.',
-        },
-      },
-      schema: {
-        tags: ['profile'],
-        security: [{ bearer: [] }],
-        consumes: FORM_OR_JSON,
-        body: UpdateProfileBodySchema,
-        response: { 200: SuccessEnvelope(UserSchema) },
-      },
-    },
-    async (request) =>
+  const auth = createAuthService(app.ctx);
+
+  registerEndpoints(app, ProfileEndpoints, {
+    updateProfile: async (request) =>
       ok(
         await profile.update(request.user!.id, request.body, request.uploads.get('file_url')?.path),
         ServerMessages.profileUpdated,
       ),
-  );
+    changePassword: async (request) =>
+      ok(await auth.changePassword(request.user!.id, request.body), ServerMessages.passwordChanged),
+  });
 }

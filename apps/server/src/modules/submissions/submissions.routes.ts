@@ -1,25 +1,19 @@
 import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchemaValidationError } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
-  ApiPaths,
   FormLimits,
   Messages,
-  MySubmissionSchema,
   ServerMessages,
-  SubmissionFieldsSchema,
-  SubmissionResultSchema,
-  SuccessEnvelope,
+  SubmissionEndpoints,
+  SUBMISSIONS_PER_HOUR,
 } from '@reeltime/contract';
+import { registerEndpoints } from '../../lib/endpoints';
 import { ok } from '../../lib/envelope';
 import { AppError, PayloadTooLarge, Validation } from '../../lib/errors';
 import { MINUTE_MS } from '../../lib/time';
-import { FORM_OR_JSON } from '../../plugins/content-types';
 import { missingFileErrors, type SubmissionUploads } from './submission-files';
 import { createSubmissionsService } from './submissions.service';
 
-/** Failed attempts count too, so the limit leaves room for a few corrections. */
-const SUBMISSIONS_PER_HOUR = 10;
 const CAST_IMAGE_FIELD = /^cast\[(\d+)\]\[image\]$/;
 
 /**
@@ -37,9 +31,19 @@ function submissionUploads(request: FastifyRequest, castCount: number): Submissi
   return { thumbnail: request.uploads.get('thumnail'), castImages, strayCastIndices };
 }
 
-/** How many cast members the body as received (not yet valid) has, for naming their missing images. */
+/**
+ * How many cast members the body as received (not yet valid) has, for naming their missing images:
+ * the list itself, or the JSON list a single `cast` form field holds.
+ */
 function castCountOf(body: unknown): number {
-  const cast = (body as { cast?: unknown } | null | undefined)?.cast;
+  let cast = (body as { cast?: unknown } | null | undefined)?.cast;
+  if (typeof cast === 'string') {
+    try {
+      cast = JSON.parse(cast) as unknown;
+    } catch {
+      return 0;
+    }
+  }
   return Array.isArray(cast) && cast.length <= FormLimits.maxListItems ? cast.length : 0;
 }
 
@@ -76,55 +80,30 @@ function submissionFormError(error: FastifyError, request: FastifyRequest): neve
   throw error;
 }
 
+/** Titles members send for review, and their own list of them. */
 export async function submissionsRoutes(app: FastifyInstance): Promise<void> {
   const submissions = createSubmissionsService(app.ctx);
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['submissions'];
-  const security = [{ bearer: [] }];
 
-  api.post(
-    ApiPaths.submitMovie,
-    {
-      config: {
-        rateLimit: {
-          max: SUBMISSIONS_PER_HOUR,
-          timeWindow: 60 * MINUTE_MS,
-          keyGenerator: (request) => `submit:${request.user?.id}`,
+  registerEndpoints(app, SubmissionEndpoints, {
+    submit: {
+      options: {
+        config: {
+          rateLimit: {
+            max: SUBMISSIONS_PER_HOUR,
+            timeWindow: 60 * MINUTE_MS,
+            keyGenerator: (request) => `submit:${request.user?.id}`,
+          },
         },
-        fileFields: {
-          thumnail: 'Required: a JPEG, PNG, WebP or GIF image of at most 5 MB (checked by its bytes).',
-          'cast[i][image]':
-            'Required for each cast member i: a JPEG, PNG, WebP or GIF image of at most 2 MB (400x400 recommended).',
-        },
+        errorHandler: submissionFormError,
       },
-      errorHandler: submissionFormError,
-      schema: {
-        tags,
-        security,
-        description:
-          'A movie or show for review, with at least one and at most 20 cast members. Multipart for the files; 413 names the limit of a file that is too large, 415 refuses a file that is not an image.',
-        consumes: FORM_OR_JSON,
-        body: SubmissionFieldsSchema,
-        response: { 201: SuccessEnvelope(SubmissionResultSchema) },
+      handler: async (request) => {
+        const uploads = submissionUploads(request, request.body.cast.length);
+        return ok(
+          await submissions.submit(request.user!.id, request.body, uploads),
+          ServerMessages.submissionReceived,
+        );
       },
     },
-    async (request, reply) => {
-      const uploads = submissionUploads(request, request.body.cast.length);
-      const result = await submissions.submit(request.user!.id, request.body, uploads);
-      return reply.status(201).send(ok(result, ServerMessages.submissionReceived));
-    },
-  );
-
-  api.get(
-    ApiPaths.mySubmissions,
-    {
-      schema: {
-        tags,
-        security,
-        description: "The member's own submissions, newest first.",
-        response: { 200: SuccessEnvelope(z.array(MySubmissionSchema)) },
-      },
-    },
-    async (request) => ok(await submissions.listMine(request.user!.id)),
-  );
+    mine: async (request) => ok(await submissions.listMine(request.user!.id)),
+  });
 }

@@ -267,6 +267,59 @@ describe('POST /user/movie-detail-request', () => {
     expect(res.json().errors['cast.3']).toEqual([ServerMessages.castImageWithoutMember]);
   });
 
+  describe('with the cast as one form field holding a JSON list', () => {
+    const castList = (list: unknown): Part => ({ name: 'cast', value: JSON.stringify(list) });
+
+    it('stores the cast members with their cast[i][image] files', async () => {
+      const member = await newMember();
+      const cast = [
+        { name: 'Asha', jobTitle: 'Actor', email: 'asha@x.yz' },
+        { name: 'Ravi', jobTitle: 'Director' },
+      ];
+      const res = await submit(
+        form({ cast: [castList(cast), file('cast[0][image]'), file('cast[1][image]')] }),
+        member.auth,
+      );
+      expect(res.statusCode).toBe(201);
+      const stored = await server.app.ctx.db
+        .selectFrom('submission_cast')
+        .select(['name', 'job_title', 'email', 'image'])
+        .where('submission_id', '=', res.json().data.id)
+        .orderBy('position')
+        .execute();
+      expect(stored.map((person) => [person.name, person.job_title, person.email])).toEqual([
+        ['Asha', 'Actor', 'asha@x.yz'],
+        ['Ravi', 'Director', null],
+      ]);
+      for (const person of stored) expect(person.image).toMatch(/^\/media\/uploads\/submission-cast\//);
+    });
+
+    it('names the missing image and the bad field of a cast member by its index', async () => {
+      const cast = [
+        { name: 'Asha', jobTitle: 'Actor' },
+        { name: 'Ravi', jobTitle: '' },
+      ];
+      const res = await leavesNothing(() => submit(form({ cast: [castList(cast), file('cast[0][image]')] })));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({
+        'cast.1.jobTitle': [Messages.jobTitleRequired],
+        'cast.1.image': [Messages.profileImageRequired],
+      });
+    });
+
+    it('refuses a cast field that is not a JSON list, and an empty list', async () => {
+      const text = await leavesNothing(() =>
+        submit(form({ cast: [{ name: 'cast', value: '[{"name": "Asha"' }, file('cast[0][image]')] })),
+      );
+      expect(text.statusCode).toBe(422);
+      expect(text.json().errors.cast).toContain(Messages.castNotJson);
+
+      const empty = await leavesNothing(() => submit(form({ cast: [castList([])] })));
+      expect(empty.statusCode).toBe(422);
+      expect(empty.json().errors.cast).toEqual([Messages.castRequired]);
+    });
+  });
+
   it('accepts 20 cast members and refuses 21 with the spec message, as a form and as JSON', async () => {
     const twentyOne = Array.from({ length: 21 }, (_, index) => castMember(index, {}, false)).flat();
     const res = await leavesNothing(() => submit(form({ cast: twentyOne })));

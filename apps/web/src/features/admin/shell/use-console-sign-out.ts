@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ApiPaths, Messages } from '@reeltime/contract';
-import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { AuthEndpoints, Messages } from '@reeltime/contract';
+import { errorMessage, requestEndpoint } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
 import { useToast } from '../../../components/toast/toast-context';
 
@@ -13,7 +13,7 @@ export function useConsoleSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
-  const mutation = useMutation({ mutationFn: () => apiRequest(ApiPaths.logout, { method: 'GET' }) });
+  const mutation = useMutation({ mutationFn: () => requestEndpoint(AuthEndpoints.logout) });
   const signOut = async () => {
     try {
       const envelope = await mutation.mutateAsync();

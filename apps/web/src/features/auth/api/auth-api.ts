@@ -1,21 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
-  ApiPaths,
+  AuthEndpoints,
   Messages,
   type ForgotPasswordBody,
   type LoginBody,
   type RegisterBody,
   type ResetPasswordBody,
 } from '@reeltime/contract';
-import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { errorMessage, requestEndpoint } from '../../../lib/api-client';
 import { clearSession, setSession } from '../../../lib/session';
 
 /** Signs in; on success the token and user are stored and cached member data is dropped. */
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => apiRequest(ApiPaths.login, { method: 'POST', body }),
+    mutationFn: (body: LoginBody) => requestEndpoint(AuthEndpoints.login, { body }),
     onSuccess: ({ data }) => {
       const { api_token: token, ...user } = data;
       setSession(token, user);
@@ -26,19 +26,19 @@ export function useLoginMutation() {
 
 export function useRegisterMutation() {
   return useMutation({
-    mutationFn: (body: RegisterBody) => apiRequest(ApiPaths.register, { method: 'POST', body }),
+    mutationFn: (body: RegisterBody) => requestEndpoint(AuthEndpoints.register, { body }),
   });
 }
 
 export function useForgotPasswordMutation() {
   return useMutation({
-    mutationFn: (body: ForgotPasswordBody) => apiRequest(ApiPaths.forgotPassword, { method: 'POST', body }),
+    mutationFn: (body: ForgotPasswordBody) => requestEndpoint(AuthEndpoints.forgotPassword, { body }),
   });
 }
 
 export function useResetPasswordMutation() {
   return useMutation({
-    mutationFn: (body: ResetPasswordBody) => apiRequest(ApiPaths.resetPassword, { method: 'POST', body }),
+    mutationFn: (body: ResetPasswordBody) => requestEndpoint(AuthEndpoints.resetPassword, { body }),
   });
 }
 
@@ -51,7 +51,7 @@ export function useLogout(notify: { success: (message: string) => void; error: (
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const mutation = useMutation({
-    mutationFn: () => apiRequest(ApiPaths.logout, { method: 'GET' }),
+    mutationFn: () => requestEndpoint(AuthEndpoints.logout),
   });
   const logout = async () => {
     try {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiPaths, MAX_PER_PAGE } from '@reeltime/contract';
-import { apiGet, emptyOnFailure } from '../../../lib/api-client';
+import { BillingEndpoints, MAX_PER_PAGE } from '@reeltime/contract';
+import { callEndpoint, emptyOnFailure } from '../../../lib/api-client';
 import { billingRootKey } from '../../../lib/query-keys';
 
 /** The member's latest payments (one page holds years of them); a failed load is logged and shows none. */
@@ -9,7 +9,7 @@ export function paymentsQuery() {
     queryKey: [...billingRootKey, 'payments'],
     queryFn: ({ signal }) =>
       emptyOnFailure('the payments', signal, () =>
-        apiGet(ApiPaths.payments, { query: { per_page: MAX_PER_PAGE }, signal }),
+        callEndpoint(BillingEndpoints.payments, { query: { per_page: MAX_PER_PAGE }, signal }),
       ),
   });
 }
@@ -17,7 +17,7 @@ export function paymentsQuery() {
 export function receiptQuery(paymentId: number) {
   return queryOptions({
     queryKey: [...billingRootKey, 'receipt', paymentId],
-    queryFn: ({ signal }) => apiGet(ApiPaths.receipt, { params: { id: paymentId }, signal }),
+    queryFn: ({ signal }) => callEndpoint(BillingEndpoints.receipt, { params: { id: paymentId }, signal }),
     enabled: Number.isInteger(paymentId) && paymentId > 0,
     staleTime: Infinity,
   });

@@ -1,41 +1,40 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiPaths, RowPaths } from '@reeltime/contract';
-import { apiGet, emptyOnFailure } from '../../../lib/api-client';
+import { CatalogEndpoints, CatalogRowEndpoints, PlaybackEndpoints, type RowName } from '@reeltime/contract';
+import { callEndpoint, emptyOnFailure } from '../../../lib/api-client';
 import { continueWatchingKey } from '../../../lib/query-keys';
 
 export function bannersQuery() {
   return queryOptions({
     queryKey: ['browse', 'banners'],
-    queryFn: ({ signal }) => apiGet(ApiPaths.banners, { signal }),
+    queryFn: ({ signal }) => callEndpoint(CatalogEndpoints.banners, { signal }),
   });
 }
 
-type RowPath = (typeof RowPaths)[keyof typeof RowPaths];
-
 /** A browse row; a failed load is logged and shows as an empty row. */
-export function rowQuery(path: RowPath) {
+export function rowQuery(row: RowName) {
+  const endpoint = CatalogRowEndpoints[row];
   return queryOptions({
-    queryKey: ['browse', 'row', path],
-    queryFn: ({ signal }) => emptyOnFailure(path, signal, () => apiGet(path, { signal })),
+    queryKey: ['browse', 'row', endpoint.path],
+    queryFn: ({ signal }) => emptyOnFailure(endpoint.path, signal, () => callEndpoint(endpoint, { signal })),
   });
 }
 
 export interface RowDefinition {
   title: string;
-  path: RowPath;
+  row: RowName;
   /** Show only the first N cards, with rank numbers. */
   top?: number;
 }
 
 /** The browse rows in their order (spec section 2). */
 export const BROWSE_ROWS: readonly RowDefinition[] = [
-  { title: 'Top 10', path: RowPaths.popular, top: 10 },
-  { title: 'Latest Movies', path: RowPaths.latest },
-  { title: 'Popular Movies', path: RowPaths.popular },
-  { title: 'Top TV Channels', path: RowPaths.topChannels },
-  { title: 'Free Movies', path: RowPaths.free },
-  { title: 'Most Liked Movies', path: RowPaths.mostLiked },
-  { title: 'Most Viewed Movies', path: RowPaths.mostViewed },
+  { title: 'Top 10', row: 'popular', top: 10 },
+  { title: 'Latest Movies', row: 'latest' },
+  { title: 'Popular Movies', row: 'popular' },
+  { title: 'Top TV Channels', row: 'topChannels' },
+  { title: 'Free Movies', row: 'free' },
+  { title: 'Most Liked Movies', row: 'mostLiked' },
+  { title: 'Most Viewed Movies', row: 'mostViewed' },
 ];
 
 /**
@@ -46,7 +45,9 @@ export function continueWatchingQuery(enabled: boolean) {
   return queryOptions({
     queryKey: continueWatchingKey,
     queryFn: ({ signal }) =>
-      emptyOnFailure('Continue Watching', signal, () => apiGet(ApiPaths.continueWatching, { signal })),
+      emptyOnFailure('Continue Watching', signal, () =>
+        callEndpoint(PlaybackEndpoints.continueWatching, { signal }),
+      ),
     enabled,
   });
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RowPaths, type Plan, type Subscription } from '@reeltime/contract';
+import { CatalogRowEndpoints, type Plan, type Subscription } from '@reeltime/contract';
 import { mockApi, ok } from '../../../testing/fetch-mock';
 import { banner, plans, subscription } from '../../../testing/fixtures';
 import { renderApp, signIn } from '../../../testing/render';
@@ -25,7 +25,9 @@ function setAdUrl(url: string) {
 }
 
 function browse(extra: Parameters<typeof mockApi>[0] = {}) {
-  const rows = Object.fromEntries(Object.values(RowPaths).map((path) => [`GET ${path}`, ok([])]));
+  const rows = Object.fromEntries(
+    Object.values(CatalogRowEndpoints).map((row) => [`GET ${row.path}`, ok([])]),
+  );
   const api = mockApi({ ...rows, 'GET /user/banners': ok([banner()]), ...extra });
   renderApp('/browse');
   return api;

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Messages, RowPaths } from '@reeltime/contract';
+import { CatalogRowEndpoints, Messages } from '@reeltime/contract';
 import { fail, mockApi, ok } from '../../../testing/fetch-mock';
 import { banner, movieCards } from '../../../testing/fixtures';
 import { renderApp, signIn } from '../../../testing/render';
@@ -99,7 +99,7 @@ describe('Browse page', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockApi({
       'GET /user/banners': fail(500, 'boom'),
-      [`GET ${RowPaths.popular}`]: async () => {
+      [`GET ${CatalogRowEndpoints.popular.path}`]: async () => {
         await gate;
         return fail(500, 'boom');
       },

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiPaths } from '@reeltime/contract';
-import { apiGet } from '../../../lib/api-client';
+import { CatalogEndpoints } from '@reeltime/contract';
+import { callEndpoint } from '../../../lib/api-client';
 
 /** Banner artwork for the landing backdrop (public). Decorative: a failure just leaves the gradient. */
 export function backdropQuery() {
   return queryOptions({
     queryKey: ['landing', 'backdrop'],
-    queryFn: ({ signal }) => apiGet(ApiPaths.banners, { signal }),
+    queryFn: ({ signal }) => callEndpoint(CatalogEndpoints.banners, { signal }),
     staleTime: 10 * 60_000,
     retry: false,
   });

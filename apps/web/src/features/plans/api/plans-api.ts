@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths, type ProcessPaymentBody } from '@reeltime/contract';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { BillingEndpoints, type ProcessPaymentBody } from '@reeltime/contract';
+import { ApiError, callEndpoint } from '../../../lib/api-client';
 import { invalidatePlanDependentQueries, plansRootKey } from '../../../lib/query-keys';
 
 /** Cancels at the end of the period; resolves once plans and subscription have reloaded. */
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(ApiPaths.cancelSubscription, { method: 'POST', query: { id } }),
+    mutationFn: (id: number) => callEndpoint(BillingEndpoints.cancelSubscription, { query: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: plansRootKey }),
   });
 }
@@ -16,9 +16,8 @@ export function useCancelSubscription() {
 export function paymentDetailsQuery(planId: number) {
   return queryOptions({
     queryKey: [...plansRootKey, 'payment-details', planId],
-    queryFn: async ({ signal }) =>
-      (await apiRequest(ApiPaths.paymentDetails, { method: 'POST', query: { plan_id: planId }, signal }))
-        .data,
+    queryFn: ({ signal }) =>
+      callEndpoint(BillingEndpoints.paymentDetails, { query: { plan_id: planId }, signal }),
     enabled: Number.isInteger(planId) && planId > 0,
     staleTime: 0,
   });
@@ -27,8 +26,7 @@ export function paymentDetailsQuery(planId: number) {
 /** Starts a checkout for the total the member saw; a 409 means the price changed meanwhile. */
 export function useProcessPayment() {
   return useMutation({
-    mutationFn: async (body: ProcessPaymentBody) =>
-      (await apiRequest(ApiPaths.processPayment, { method: 'POST', body })).data,
+    mutationFn: (body: ProcessPaymentBody) => callEndpoint(BillingEndpoints.processPayment, { body }),
   });
 }
 
@@ -47,13 +45,12 @@ export function usePaymentConfirmation(sessionId: string) {
   return useQuery({
     queryKey: ['payment-confirmation', sessionId],
     queryFn: async ({ signal }) => {
-      const { data } = await apiRequest(ApiPaths.paymentSuccess, {
-        method: 'POST',
+      const { subscription } = await callEndpoint(BillingEndpoints.paymentSuccess, {
         body: { session_id: sessionId, gateway: 'stripe' },
         signal,
       });
       void invalidatePlanDependentQueries(queryClient);
-      return data.subscription;
+      return subscription;
     },
     enabled: sessionId !== '',
     staleTime: Infinity,
@@ -74,8 +71,7 @@ export function useCheckoutFollower(sessionId: string): boolean {
     queryKey: ['checkout-follower', sessionId],
     queryFn: async ({ signal }) => {
       try {
-        await apiRequest(ApiPaths.paymentSuccess, {
-          method: 'POST',
+        await callEndpoint(BillingEndpoints.paymentSuccess, {
           body: { session_id: sessionId, gateway: 'stripe' },
           signal,
         });

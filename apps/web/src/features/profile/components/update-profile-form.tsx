@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Messages, UpdateProfileBodySchema, type User } from '@reeltime/contract';
+import { Messages, UpdateProfileBodySchema, type UpdateProfileBody, type User } from '@reeltime/contract';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
@@ -13,7 +13,7 @@ import { useUpdateProfileMutation } from '../api/profile-api';
 const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp,image/gif';
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-function formValues(user: User | null) {
+function formValues(user: User | null): UpdateProfileBody {
   return {
     first_name: user?.first_name ?? '',
     last_name: user?.last_name ?? '',

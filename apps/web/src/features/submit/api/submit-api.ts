@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths } from '@reeltime/contract';
-import { apiGet } from '../../../lib/api-client';
+import { SubmissionEndpoints } from '@reeltime/contract';
+import { callEndpoint } from '../../../lib/api-client';
 import { uploadForm, type UploadPercent } from '../../../lib/upload';
 import type { SubmitMovieValues } from '../components/submit-movie-schema';
 
@@ -32,7 +32,7 @@ export function useSubmitMovie(onProgress: (percent: UploadPercent) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: SubmitMovieValues) =>
-      uploadForm(ApiPaths.submitMovie, submissionForm(values), { onProgress }),
+      uploadForm(SubmissionEndpoints.submit, submissionForm(values), { onProgress }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionsKey }),
   });
 }
@@ -41,6 +41,6 @@ export function useSubmitMovie(onProgress: (percent: UploadPercent) => void) {
 export function mySubmissionsQuery() {
   return queryOptions({
     queryKey: [...submissionsKey, 'mine'],
-    queryFn: ({ signal }) => apiGet(ApiPaths.mySubmissions, { signal }),
+    queryFn: ({ signal }) => callEndpoint(SubmissionEndpoints.mine, { signal }),
   });
 }

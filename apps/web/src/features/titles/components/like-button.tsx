@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Messages, type MovieDetail } from '@reeltime/contract';
+import { Messages } from '@reeltime/contract';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { useIsSignedIn } from '../../../lib/session';
-import { titleDetailsKey, toggleLike } from '../api/titles-api';
+import { useToggleLike } from '../api/titles-api';
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
@@ -38,7 +37,6 @@ export function LikeButton({ titleId, titleName, liked, likes }: LikeButtonProps
   const signedIn = useIsSignedIn();
   const navigate = useNavigate();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const countId = useId();
   const [state, setState] = useState({ liked, likes });
   const [lastProps, setLastProps] = useState({ liked, likes });
@@ -48,23 +46,17 @@ export function LikeButton({ titleId, titleName, liked, likes }: LikeButtonProps
     setState({ liked, likes });
   }
 
-  const mutation = useMutation({
-    mutationFn: () => toggleLike(titleId),
-    onSuccess: ({ data }) => {
-      setState({ liked: data.is_liked, likes: data.likes });
-      queryClient.setQueryData<MovieDetail>(titleDetailsKey(titleId), (detail) =>
-        detail ? { ...detail, is_liked: data.is_liked, likes: data.likes } : detail,
-      );
-    },
-    onError: (error) => toast.error(errorMessage(error, Messages.actionFailed)),
-  });
+  const mutation = useToggleLike(titleId);
 
   const onClick = () => {
     if (!signedIn) {
       void navigate('/login');
       return;
     }
-    mutation.mutate();
+    mutation.mutate(undefined, {
+      onSuccess: (like) => setState({ liked: like.is_liked, likes: like.likes }),
+      onError: (error) => toast.error(errorMessage(error, Messages.actionFailed)),
+    });
   };
 
   const isLiked = signedIn && state.liked;

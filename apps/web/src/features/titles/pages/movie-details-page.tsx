@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { Messages, type Episode, type MovieDetail, type Progress, type Season } from '@reeltime/contract';
 import { PlayIcon, StarIcon } from '../../../components/icons';
@@ -20,7 +20,7 @@ import {
   type ProgressPayload,
 } from '../../../lib/playback-progress';
 import { useIsSignedIn } from '../../../lib/session';
-import { movieDetailsQuery, titleDetailsKey } from '../api/titles-api';
+import { movieDetailsQuery } from '../api/titles-api';
 import { CastGrid } from '../components/cast-grid';
 import { EpisodeList } from '../components/episode-list';
 import { LikeButton } from '../components/like-button';
@@ -104,7 +104,6 @@ function initialEpisodeProgress(seasons: readonly Season[]): Map<number, SavedPo
 function MovieDetails({ movie }: { movie: MovieDetail }) {
   const location = useLocation();
   const signedIn = useIsSignedIn();
-  const queryClient = useQueryClient();
   const isShow = movie.type === 'tvshow';
   const seasons = isShow ? (movie.seasons ?? []) : [];
   const stageRef = useRef<HTMLDivElement>(null);
@@ -126,24 +125,19 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
   const source = fullSource ?? trailer;
   const isTrailer = fullSource === null;
 
-  const onSaved = useCallback(
-    (body: ProgressPayload) => {
-      setProgress({
-        position_seconds: body.position_seconds,
-        duration_seconds: body.duration_seconds,
-        ...(body.episode_id !== undefined ? { episode_id: body.episode_id } : {}),
-      });
-      if (body.episode_id !== undefined) {
-        const episodeId = body.episode_id;
-        setEpisodeProgress((map) =>
-          new Map(map).set(episodeId, { position: body.position_seconds, duration: body.duration_seconds }),
-        );
-      }
-      // The cached details now hold an old position; refetch them on the next visit.
-      void queryClient.invalidateQueries({ queryKey: titleDetailsKey(movie.id), refetchType: 'none' });
-    },
-    [queryClient, movie.id],
-  );
+  const onSaved = useCallback((body: ProgressPayload) => {
+    setProgress({
+      position_seconds: body.position_seconds,
+      duration_seconds: body.duration_seconds,
+      ...(body.episode_id !== undefined ? { episode_id: body.episode_id } : {}),
+    });
+    if (body.episode_id !== undefined) {
+      const episodeId = body.episode_id;
+      setEpisodeProgress((map) =>
+        new Map(map).set(episodeId, { position: body.position_seconds, duration: body.duration_seconds }),
+      );
+    }
+  }, []);
 
   const reportProgress = usePlaybackProgress({
     titleId: movie.id,

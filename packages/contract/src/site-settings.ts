@@ -1,0 +1,14 @@
+import { PublicSiteSettingsSchema } from './admin/settings';
+import { defineEndpoint } from './endpoint';
+
+/** What every visitor's web app needs of the site settings: open to visitors. */
+export const SiteSettingsEndpoints = {
+  current: defineEndpoint({
+    method: 'GET',
+    path: '/site-settings',
+    access: 'public',
+    tags: ['site'],
+    description: 'The site name and whether sign-ups are open, as the operator set them in the console.',
+    success: { status: 200, data: PublicSiteSettingsSchema },
+  }),
+};
