@@ -3,6 +3,7 @@ import { Link, Route, Routes } from 'react-router';
 import { AdminLayout } from './admin-layout';
 import { EmptyState } from './components/empty-state';
 import { RequireAdmin } from './require-admin';
+import { paths } from '../../../lib/paths';
 
 /** A section page loaded the first time it is opened. */
 function section<Name extends string>(
@@ -66,7 +67,7 @@ function UnknownSection() {
   return (
     <EmptyState
       title="There is no such page in the console."
-      action={<Link to="/admin">Go to the overview</Link>}
+      action={<Link to={paths.admin.overview()}>Go to the overview</Link>}
     />
   );
 }

@@ -13,6 +13,7 @@ import { StatusBadge } from '../../shell/components/status-badge';
 import { useAdminMutation } from '../../shell/components/use-admin-mutation';
 import { memberQuery, membersKeys } from '../api/members-queries';
 import { formatClock, formatDateTime } from '../components/format-time';
+import { paths } from '../../../../lib/paths';
 
 type MemberAction = Extract<AdminRoute, `POST /admin/members/:id/${string}`>;
 
@@ -49,7 +50,7 @@ function NotFoundState() {
     <EmptyState
       title="There is no member with this id."
       action={
-        <Link to="/admin/members" className="btn btn-sm btn-outline-light">
+        <Link to={paths.admin.members()} className="btn btn-sm btn-outline-light">
           Back to the members
         </Link>
       }
@@ -79,7 +80,7 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="small mb-2">
-        <Link to="/admin/members">Members</Link>
+        <Link to={paths.admin.members()}>Members</Link>
       </nav>
       <AdminPageHeader
         title={name}
