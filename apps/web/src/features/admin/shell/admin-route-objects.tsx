@@ -1,10 +1,24 @@
 import type { RouteObject } from 'react-router';
+import { patterns } from '../../../lib/paths';
+import { adminSections } from './admin-sections';
 
 /**
- * The console's one route in the member site's router: everything under /admin (the guard, the
- * frame, every section) loads when an admin opens it.
+ * The console in the member site's router: its guard, its frame and every section's pages, each
+ * loaded the first time it is opened.
  */
 export const adminRoutes: RouteObject = {
-  path: 'admin/*',
-  lazy: () => import('./admin-app').then((m) => ({ Component: m.AdminApp })),
+  path: patterns.admin.overview,
+  lazy: () => import('./require-admin').then((m) => ({ Component: m.RequireAdmin })),
+  children: [
+    {
+      lazy: () => import('./admin-layout').then((m) => ({ Component: m.AdminLayout })),
+      children: [
+        ...adminSections.flatMap((section) => section.routes),
+        {
+          path: '*',
+          lazy: () => import('./unknown-section').then((m) => ({ Component: m.UnknownSection })),
+        },
+      ],
+    },
+  ],
 };
