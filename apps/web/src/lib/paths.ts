@@ -1,5 +1,3 @@
-import { generatePath } from 'react-router';
-
 /**
  * Every page's route pattern, as the router declares it. Links never spell these out: they call
  * `paths`, which fills in the parameters.
@@ -48,6 +46,18 @@ export const patterns = {
 } as const;
 
 type Id = number | string;
+
+/**
+ * `pattern` with its `:param` segments filled in; an optional `:param?` left out is dropped. (Not
+ * React Router's `generatePath`: importing the router here would split it out of the entry chunk.)
+ */
+function fill(pattern: string, params: Record<string, string> = {}): string {
+  const path = pattern.replace(/\/:(\w+)\??/g, (_, name: string) =>
+    params[name] === undefined ? '' : `/${params[name]}`,
+  );
+  return path || '/';
+}
+
 type Query = Record<string, string | number | boolean>;
 
 /** `path?key=value&...`, each value URI-encoded; `path` alone without a query. */
@@ -69,10 +79,10 @@ export const paths = {
   /** All movies, or the movies of a genre or of a cast member. */
   movies: (filter?: { id: Id; type: 'genre' | 'cast' }) =>
     filter
-      ? withQuery(generatePath(patterns.movies, { id: String(filter.id) }), { type: filter.type })
-      : generatePath(patterns.movies, {}),
+      ? withQuery(fill(patterns.movies, { id: String(filter.id) }), { type: filter.type })
+      : fill(patterns.movies),
   tvShows: () => patterns.tvShows,
-  movie: (id: Id) => generatePath(patterns.movie, { id: String(id) }),
+  movie: (id: Id) => fill(patterns.movie, { id: String(id) }),
   /** The search page, with `text` in its box when given. */
   search: (text?: string) => (text === undefined ? patterns.search : withQuery(patterns.search, { q: text })),
   watchList: () => patterns.watchList,
@@ -80,19 +90,19 @@ export const paths = {
   submitMovie: () => patterns.submitMovie,
   mySubmissions: () => patterns.mySubmissions,
   plans: () => patterns.plans,
-  paymentDetail: (planId: Id) => generatePath(patterns.paymentDetail, { plan_id: String(planId) }),
+  paymentDetail: (planId: Id) => fill(patterns.paymentDetail, { plan_id: String(planId) }),
   paymentSuccess: (sessionId: string) => withQuery(patterns.paymentSuccess, { session_id: sessionId }),
   billing: () => patterns.billing,
-  receipt: (paymentId: Id) => generatePath(patterns.receipt, { id: String(paymentId) }),
+  receipt: (paymentId: Id) => fill(patterns.receipt, { id: String(paymentId) }),
   admin: {
     overview: () => patterns.admin.overview,
     /** The titles list, filtered by its URL state when given (`{ published: false }`). */
     titles: (query?: Query) => withQuery(patterns.admin.titles, query),
     newTitle: () => patterns.admin.newTitle,
-    title: (id: Id) => generatePath(patterns.admin.title, { id: String(id) }),
+    title: (id: Id) => fill(patterns.admin.title, { id: String(id) }),
     plans: () => patterns.admin.plans,
     members: () => patterns.admin.members,
-    member: (id: Id) => generatePath(patterns.admin.member, { id: String(id) }),
+    member: (id: Id) => fill(patterns.admin.member, { id: String(id) }),
     /** The jobs list, filtered by its URL state when given (`{ state: 'failed' }`). */
     jobs: (query?: Query) => withQuery(patterns.admin.jobs, query),
   },
