@@ -1,5 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { adminRoutes } from '../features/admin/shell/admin-route-objects';
+import { createBrowserRouter, type DOMRouterOpts, type RouteObject } from 'react-router';
+import { discoverConsole } from '../features/admin/shell/admin-route-objects';
 import { patterns } from '../lib/paths';
 import { PublicLayout } from './layouts/public-layout';
 import { RedirectMember, RequireMember } from './layouts/require-member';
@@ -7,9 +7,15 @@ import { AppLoading, RootLayout } from './layouts/root-layout';
 import { SiteLayout } from './layouts/site-layout';
 import { RouteError } from './route-error';
 
-/** Every page is its own chunk, so the landing page and /browse load only what they show. */
+const ROOT_ROUTE_ID = 'root';
+
+/**
+ * Every page is its own chunk, so the landing page and /browse load only what they show. The
+ * console's routes join under the root route when an address under /admin is first opened.
+ */
 export const routes: RouteObject[] = [
   {
+    id: ROOT_ROUTE_ID,
     element: <RootLayout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <AppLoading />,
@@ -53,7 +59,6 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      adminRoutes,
       {
         element: <SiteLayout />,
         children: [
@@ -167,6 +172,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** What the router needs besides its routes (also for the tests' memory router). */
+export const routerOptions = {
+  patchRoutesOnNavigation: discoverConsole(ROOT_ROUTE_ID),
+} satisfies DOMRouterOpts;
+
 export function createRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, routerOptions);
 }

@@ -1,24 +1,21 @@
-import type { RouteObject } from 'react-router';
+import type { PatchRoutesOnNavigationFunction } from 'react-router';
 import { patterns } from '../../../lib/paths';
-import { adminSections } from './admin-sections';
+
+function isConsolePath(pathname: string): boolean {
+  const root = patterns.admin.overview;
+  return pathname === root || pathname.startsWith(`${root}/`);
+}
 
 /**
- * The console in the member site's router: its guard, its frame and every section's pages, each
- * loaded the first time it is opened.
+ * The console joins the member site's router, under the route `parentId`, the first time an
+ * address under /admin is opened: none of it, not even its list of sections, is in the site's
+ * code. Its route (console-route.tsx) holds the guard, the frame and each section's lazy pages.
  */
-export const adminRoutes: RouteObject = {
-  path: patterns.admin.overview,
-  lazy: () => import('./require-admin').then((m) => ({ Component: m.RequireAdmin })),
-  children: [
-    {
-      lazy: () => import('./admin-layout').then((m) => ({ Component: m.AdminLayout })),
-      children: [
-        ...adminSections.flatMap((section) => section.routes),
-        {
-          path: '*',
-          lazy: () => import('./unknown-section').then((m) => ({ Component: m.UnknownSection })),
-        },
-      ],
-    },
-  ],
-};
+export function discoverConsole(parentId: string): PatchRoutesOnNavigationFunction {
+  return async ({ path, matches, patch }) => {
+    const consoleLoaded = matches.some((match) => match.route.path === patterns.admin.overview);
+    if (consoleLoaded || !isConsolePath(path)) return;
+    const { consoleRoute } = await import('./console-route');
+    patch(parentId, [consoleRoute]);
+  };
+}
