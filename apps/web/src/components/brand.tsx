@@ -1,3 +1,4 @@
+import './brand.scss';
 import { Link } from 'react-router';
 import { appName } from '../lib/env';
 import { paths } from '../lib/paths';

@@ -1,3 +1,4 @@
+import './coming-soon.scss';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 

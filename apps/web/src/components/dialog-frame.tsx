@@ -1,3 +1,4 @@
+import './dialog-frame.scss';
 import { useId, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useFocusTrap } from './use-focus-trap';

@@ -1,3 +1,4 @@
+import './movie-card.scss';
 import { Link } from 'react-router';
 import type { MovieCard as MovieCardData } from '@reeltime/contract';
 import { formatDuration } from '../lib/format';

@@ -1,3 +1,4 @@
+import './public-layout.scss';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Brand } from '../../components/brand';
 import { SiteFooter } from '../../components/site-footer';

@@ -1,3 +1,4 @@
+import './site-header.scss';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Brand } from '../../components/brand';

@@ -1,5 +1,5 @@
+import './admin.scss';
 import { Link, NavLink, Outlet } from 'react-router';
-import '../../../styles/admin.scss';
 import { appName } from '../../../lib/env';
 import { useUser } from '../../../lib/session';
 import { adminSections } from './admin-sections';

@@ -1,3 +1,4 @@
+import './profile-menu.scss';
 import type { User } from '@reeltime/contract';
 import { Link } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';

@@ -1,3 +1,4 @@
+import '../billing.scss';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Messages, type Payment } from '@reeltime/contract';
@@ -5,7 +6,6 @@ import { ShimmerGrid } from '../../../components/shimmer';
 import { formatDay, formatMoney } from '../../../lib/format';
 import { paymentsQuery } from '../api/billing-api';
 import { cardText } from '../components/card-text';
-import '../../../styles/billing.scss';
 import { paths } from '../../../lib/paths';
 
 export function BillingHistoryPage() {

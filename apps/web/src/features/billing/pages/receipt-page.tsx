@@ -1,3 +1,4 @@
+import '../billing.scss';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Receipt } from '@reeltime/contract';
@@ -6,7 +7,6 @@ import { ShimmerGrid } from '../../../components/shimmer';
 import { formatDate, formatDay, formatMoney } from '../../../lib/format';
 import { receiptQuery } from '../api/billing-api';
 import { cardText } from '../components/card-text';
-import '../../../styles/billing.scss';
 import { paths } from '../../../lib/paths';
 
 export function ReceiptPage() {

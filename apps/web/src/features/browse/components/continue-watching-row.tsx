@@ -5,7 +5,6 @@ import type { ContinueWatchingItem } from '@reeltime/contract';
 import { ChevronIcon, PlayIcon } from '../../../components/icons';
 import { useIsSignedIn } from '../../../lib/session';
 import { continueWatchingQuery } from '../api/browse-api';
-import '../../../styles/playback.scss';
 import { paths } from '../../../lib/paths';
 
 const TITLE = 'Continue Watching';

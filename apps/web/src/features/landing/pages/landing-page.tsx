@@ -1,3 +1,4 @@
+import '../landing.scss';
 import { Link } from 'react-router';
 import { appName } from '../../../lib/env';
 import { EmailCapture } from '../components/email-capture';

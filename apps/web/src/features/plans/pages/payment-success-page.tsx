@@ -1,3 +1,4 @@
+import '../plans.scss';
 import { Link, useSearchParams } from 'react-router';
 import { Messages, type Subscription } from '@reeltime/contract';
 import { CheckIcon } from '../../../components/icons';
@@ -5,7 +6,6 @@ import { useState } from 'react';
 import { formatDate } from '../../../lib/format';
 import { forgetReturnTo, returnTo } from '../../../lib/return-to';
 import { usePaymentConfirmation } from '../api/plans-api';
-import '../../../styles/billing.scss';
 import { paths } from '../../../lib/paths';
 
 /** Where the checkout sends the member back: confirms the payment and shows the plan it bought. */

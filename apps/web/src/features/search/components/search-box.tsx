@@ -1,3 +1,4 @@
+import './search-box.scss';
 import { useId, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';

@@ -1,3 +1,4 @@
+import '../submit.scss';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MySubmission } from '@reeltime/contract';
@@ -5,7 +6,6 @@ import { ShimmerGrid } from '../../../components/shimmer';
 import { formatDay } from '../../../lib/format';
 import { mySubmissionsQuery } from '../api/submit-api';
 import { SubmissionStatusBadge } from '../components/submission-status';
-import '../../../styles/submissions.scss';
 import { paths } from '../../../lib/paths';
 
 export function MySubmissionsPage() {

@@ -1,7 +1,7 @@
+import '../submit.scss';
 import { Link } from 'react-router';
 import { useUser } from '../../../lib/session';
 import { SubmitMovieForm } from '../components/submit-movie-form';
-import '../../../styles/submissions.scss';
 import { paths } from '../../../lib/paths';
 
 export function SubmitMoviePage() {

@@ -1,3 +1,4 @@
+import '../titles.scss';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
@@ -36,7 +37,6 @@ import {
   type ResumeOffer,
   type SavedPosition,
 } from '../playback-plan';
-import '../../../styles/playback.scss';
 import { paths } from '../../../lib/paths';
 
 export function MovieDetailsPage() {

@@ -1,3 +1,4 @@
+import '../overview.scss';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AdminConsoleMessages, type AdminOverview } from '@reeltime/contract';

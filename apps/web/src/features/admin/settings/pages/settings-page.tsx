@@ -1,3 +1,4 @@
+import '../settings.scss';
 import { useQuery } from '@tanstack/react-query';
 import { AdminConsoleMessages } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';
