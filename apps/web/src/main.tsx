@@ -1,7 +1,8 @@
+// The global base first: every component's own stylesheet comes after it.
+import './styles/main.scss';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import './styles/main.scss';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '../lib/paths';
 
 export function NotFoundPage() {
   return (
@@ -8,7 +9,7 @@ export function NotFoundPage() {
       </p>
       <h1 className="page-title">Page not found</h1>
       <p className="text-body-secondary">The page you are looking for does not exist or has moved.</p>
-      <Link to="/browse" className="btn btn-primary">
+      <Link to={paths.browse()} className="btn btn-primary">
         Go to Browse
       </Link>
     </section>

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { paths } from '../lib/paths';
 
 /** Shown when a page throws or its code cannot be loaded (for example after a new release). */
 export function RouteError() {
@@ -16,7 +17,7 @@ export function RouteError() {
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           Reload
         </button>
-        <Link to="/browse" className="btn btn-outline-light">
+        <Link to={paths.browse()} className="btn btn-outline-light">
           Go to Browse
         </Link>
       </div>

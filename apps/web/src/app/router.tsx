@@ -1,14 +1,21 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { adminRoutes } from '../features/admin/shell/admin-route-objects';
+import { createBrowserRouter, type DOMRouterOpts, type RouteObject } from 'react-router';
+import { discoverConsole } from '../features/admin/shell/admin-route-objects';
+import { patterns } from '../lib/paths';
 import { PublicLayout } from './layouts/public-layout';
 import { RedirectMember, RequireMember } from './layouts/require-member';
 import { AppLoading, RootLayout } from './layouts/root-layout';
 import { SiteLayout } from './layouts/site-layout';
 import { RouteError } from './route-error';
 
-/** Every page is its own chunk, so the landing page and /browse load only what they show. */
+const ROOT_ROUTE_ID = 'root';
+
+/**
+ * Every page is its own chunk, so the landing page and /browse load only what they show. The
+ * console's routes join under the root route when an address under /admin is first opened.
+ */
 export const routes: RouteObject[] = [
   {
+    id: ROOT_ROUTE_ID,
     element: <RootLayout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <AppLoading />,
@@ -25,26 +32,26 @@ export const routes: RouteObject[] = [
             element: <RedirectMember />,
             children: [
               {
-                path: 'login',
+                path: patterns.login,
                 lazy: () =>
                   import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
               },
               {
-                path: 'signup',
+                path: patterns.signup,
                 lazy: () =>
                   import('../features/auth/pages/signup-page').then((m) => ({ Component: m.SignupPage })),
               },
             ],
           },
           {
-            path: 'forgot-password',
+            path: patterns.forgotPassword,
             lazy: () =>
               import('../features/auth/pages/forgot-password-page').then((m) => ({
                 Component: m.ForgotPasswordPage,
               })),
           },
           {
-            path: 'reset-password',
+            path: patterns.resetPassword,
             lazy: () =>
               import('../features/auth/pages/reset-password-page').then((m) => ({
                 Component: m.ResetPasswordPage,
@@ -52,27 +59,26 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      adminRoutes,
       {
         element: <SiteLayout />,
         children: [
           {
-            path: 'browse',
+            path: patterns.browse,
             lazy: () =>
               import('../features/browse/pages/browse-page').then((m) => ({ Component: m.BrowsePage })),
           },
           {
-            path: 'movies/:id?',
+            path: patterns.movies,
             lazy: () =>
               import('../features/titles/pages/movies-page').then((m) => ({ Component: m.MoviesPage })),
           },
           {
-            path: 'tv-show',
+            path: patterns.tvShows,
             lazy: () =>
               import('../features/titles/pages/tv-shows-page').then((m) => ({ Component: m.TvShowsPage })),
           },
           {
-            path: 'movie-details/:id',
+            path: patterns.movie,
             lazy: () =>
               import('../features/titles/pages/movie-details-page').then((m) => ({
                 Component: m.MovieDetailsPage,
@@ -82,73 +88,73 @@ export const routes: RouteObject[] = [
             element: <RequireMember />,
             children: [
               {
-                path: 'search',
+                path: patterns.search,
                 lazy: () =>
                   import('../features/search/pages/search-page').then((m) => ({ Component: m.SearchPage })),
               },
               {
-                path: 'my-watch-list',
+                path: patterns.watchList,
                 lazy: () =>
                   import('../features/watchlist/pages/watch-list-page').then((m) => ({
                     Component: m.WatchListPage,
                   })),
               },
               {
-                path: 'mylist',
+                path: patterns.watchListAlias,
                 lazy: () =>
                   import('../features/watchlist/pages/watch-list-page').then((m) => ({
                     Component: m.WatchListPage,
                   })),
               },
               {
-                path: 'edit-profile',
+                path: patterns.editProfile,
                 lazy: () =>
                   import('../features/profile/pages/edit-profile-page').then((m) => ({
                     Component: m.EditProfilePage,
                   })),
               },
               {
-                path: 'submit-your-movie',
+                path: patterns.submitMovie,
                 lazy: () =>
                   import('../features/submit/pages/submit-movie-page').then((m) => ({
                     Component: m.SubmitMoviePage,
                   })),
               },
               {
-                path: 'my-submissions',
+                path: patterns.mySubmissions,
                 lazy: () =>
                   import('../features/submit/pages/my-submissions-page').then((m) => ({
                     Component: m.MySubmissionsPage,
                   })),
               },
               {
-                path: 'plans',
+                path: patterns.plans,
                 lazy: () =>
                   import('../features/plans/pages/plans-page').then((m) => ({ Component: m.PlansPage })),
               },
               {
-                path: 'get-payment-detail/:plan_id',
+                path: patterns.paymentDetail,
                 lazy: () =>
                   import('../features/plans/pages/payment-detail-page').then((m) => ({
                     Component: m.PaymentDetailPage,
                   })),
               },
               {
-                path: 'payment-success',
+                path: patterns.paymentSuccess,
                 lazy: () =>
                   import('../features/plans/pages/payment-success-page').then((m) => ({
                     Component: m.PaymentSuccessPage,
                   })),
               },
               {
-                path: 'billing',
+                path: patterns.billing,
                 lazy: () =>
                   import('../features/billing/pages/billing-history-page').then((m) => ({
                     Component: m.BillingHistoryPage,
                   })),
               },
               {
-                path: 'billing/:id/receipt',
+                path: patterns.receipt,
                 lazy: () =>
                   import('../features/billing/pages/receipt-page').then((m) => ({
                     Component: m.ReceiptPage,
@@ -166,6 +172,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** What the router needs besides its routes (also for the tests' memory router). */
+export const routerOptions = {
+  patchRoutesOnNavigation: discoverConsole(ROOT_ROUTE_ID),
+} satisfies DOMRouterOpts;
+
 export function createRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, routerOptions);
 }

@@ -1,8 +1,10 @@
+import './brand.scss';
 import { Link } from 'react-router';
 import { appName } from '../lib/env';
+import { paths } from '../lib/paths';
 
 /** The wordmark; links home. */
-export function Brand({ to = '/' }: { to?: string }) {
+export function Brand({ to = paths.landing() }: { to?: string }) {
   return (
     <Link to={to} className="brand" aria-label={`${appName} home`}>
       <svg className="brand__mark" viewBox="0 0 64 64" width="28" height="28" aria-hidden="true">

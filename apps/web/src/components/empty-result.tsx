@@ -1,3 +1,4 @@
+import './empty-result.scss';
 import { Messages } from '@reeltime/contract';
 
 export function EmptyResult() {

@@ -1,3 +1,4 @@
+import './form-field.scss';
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 

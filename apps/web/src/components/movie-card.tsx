@@ -1,8 +1,10 @@
+import './movie-card.scss';
 import { Link } from 'react-router';
 import type { MovieCard as MovieCardData } from '@reeltime/contract';
 import { formatDuration } from '../lib/format';
 import { PlayIcon } from './icons';
 import { WatchListButton } from './watch-list-button';
+import { paths } from '../lib/paths';
 
 interface MovieCardProps {
   movie: MovieCardData;
@@ -17,7 +19,7 @@ interface MovieCardProps {
 export function MovieCard({ movie, headingLevel = 3, eager = false, rank }: MovieCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const image = movie.thumbnail_image || movie.poster_image;
-  const href = `/movie-details/${movie.id}`;
+  const href = paths.movie(movie.id);
   return (
     <article className="movie-card">
       <div className="movie-card__poster">

@@ -1,3 +1,4 @@
+import './movie-carousel.scss';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y } from 'swiper/modules';

@@ -1,3 +1,4 @@
+import './movie-grid.scss';
 import { useEffect, useRef } from 'react';
 import type { MovieCard as MovieCardData } from '@reeltime/contract';
 import { EmptyResult } from './empty-result';

@@ -1,3 +1,4 @@
+import './payment-breakdown.scss';
 import type { PriceBreakdown } from '@reeltime/contract';
 import { formatMoney } from '../lib/format';
 

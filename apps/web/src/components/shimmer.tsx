@@ -1,3 +1,4 @@
+import './shimmer.scss';
 /** Card-shaped loading placeholders (hidden from assistive technology; the region says "Loading"). */
 export function CardShimmer() {
   return (

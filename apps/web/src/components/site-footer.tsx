@@ -1,12 +1,14 @@
+import './site-footer.scss';
 import { Link } from 'react-router';
 import { appName } from '../lib/env';
+import { paths } from '../lib/paths';
 
 const links = [
-  { to: '/browse', label: 'Browse' },
-  { to: '/movies', label: 'Movies' },
-  { to: '/tv-show', label: 'TV Shows' },
-  { to: '/plans', label: 'Subscription Plans' },
-  { to: '/submit-your-movie', label: 'Submit Your Movie' },
+  { to: paths.browse(), label: 'Browse' },
+  { to: paths.movies(), label: 'Movies' },
+  { to: paths.tvShows(), label: 'TV Shows' },
+  { to: paths.plans(), label: 'Subscription Plans' },
+  { to: paths.submitMovie(), label: 'Submit Your Movie' },
 ];
 
 export function SiteFooter() {

@@ -6,6 +6,7 @@ import { useToggleWatchList } from '../lib/watch-list-api';
 import { useIsSignedIn } from '../lib/session';
 import { useToast } from './toast/toast-context';
 import { CheckIcon, PlusIcon } from './icons';
+import { paths } from '../lib/paths';
 
 interface WatchListButtonProps {
   titleId: number;
@@ -32,7 +33,7 @@ export function WatchListButton({ titleId, titleName, saved, variant = 'icon' }:
 
   const onClick = () => {
     if (!signedIn) {
-      void navigate('/login');
+      void navigate(paths.login());
       return;
     }
     mutation.mutate(

@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import { Providers } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
-import { routes } from '../app/router';
+import { routerOptions, routes } from '../app/router';
 
 /** The app's query client settings, without retries. */
 export function testQueryClient(): QueryClient {
@@ -31,7 +31,7 @@ export function LocationProbe() {
 
 /** Renders the real app routes (lazy pages included) at `entry`. */
 export function renderApp(entry: InitialEntry) {
-  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: [entry] });
   const queryClient = testQueryClient();
   const result = render(
     <Providers queryClient={queryClient}>

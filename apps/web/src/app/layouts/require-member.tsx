@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useIsSignedIn } from '../../lib/session';
+import { paths } from '../../lib/paths';
 
 /**
  * Member-only pages send visitors to sign in. A session that ends while such a page is shown
@@ -13,8 +14,8 @@ export function RequireMember() {
   const location = useLocation();
   const [signedInOnArrival] = useState(signedIn);
   if (!signedIn) {
-    if (signedInOnArrival) return <Navigate to="/" replace />;
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+    if (signedInOnArrival) return <Navigate to={paths.landing()} replace />;
+    return <Navigate to={paths.login()} replace state={{ from: location.pathname + location.search }} />;
   }
   return <Outlet />;
 }
@@ -22,6 +23,6 @@ export function RequireMember() {
 /** Account pages (sign in, sign up) make no sense for a member: go browse. */
 export function RedirectMember() {
   const signedIn = useIsSignedIn();
-  if (signedIn) return <Navigate to="/browse" replace />;
+  if (signedIn) return <Navigate to={paths.browse()} replace />;
   return <Outlet />;
 }

@@ -1,3 +1,4 @@
+import './site-header.scss';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Brand } from '../../components/brand';
@@ -5,11 +6,12 @@ import { MenuIcon } from '../../components/icons';
 import { useIsSignedIn } from '../../lib/session';
 import { ProfileMenu } from '../../features/auth/components/profile-menu';
 import { SearchBox } from '../../features/search/components/search-box';
+import { paths } from '../../lib/paths';
 
 const NAV_LINKS = [
-  { to: '/browse', label: 'Home' },
-  { to: '/movies', label: 'Movies' },
-  { to: '/tv-show', label: 'TV Show' },
+  { to: paths.browse(), label: 'Home' },
+  { to: paths.movies(), label: 'Movies' },
+  { to: paths.tvShows(), label: 'TV Show' },
 ] as const;
 
 export function SiteHeader() {
@@ -41,18 +43,18 @@ export function SiteHeader() {
           >
             <MenuIcon />
           </button>
-          <Brand to="/browse" />
+          <Brand to={paths.browse()} />
           <div id="main-navigation" className={`collapse navbar-collapse${menuOpen ? ' show' : ''}`}>
             <ul className="navbar-nav">
               {NAV_LINKS.map((link) => (
                 <li key={link.to} className="nav-item">
-                  <NavLink to={link.to} className="nav-link" end={link.to !== '/movies'}>
+                  <NavLink to={link.to} className="nav-link" end={link.to !== paths.movies()}>
                     {link.label}
                   </NavLink>
                 </li>
               ))}
               <li className="nav-item d-none d-lg-block">
-                <NavLink to="/my-watch-list" className="nav-link">
+                <NavLink to={paths.watchList()} className="nav-link">
                   My Watchlist
                 </NavLink>
               </li>
@@ -61,11 +63,11 @@ export function SiteHeader() {
           <div className="site-header__actions">
             {signedIn ? (
               <>
-                {pathname !== '/search' && <SearchBox collapsible />}
+                {pathname !== paths.search() && <SearchBox collapsible />}
                 <ProfileMenu />
               </>
             ) : (
-              <Link to="/login" className="btn btn-primary btn-sm site-header__login">
+              <Link to={paths.login()} className="btn btn-primary btn-sm site-header__login">
                 Login
               </Link>
             )}

@@ -1,3 +1,4 @@
+import './site-layout.scss';
 import { Outlet } from 'react-router';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from './site-header';

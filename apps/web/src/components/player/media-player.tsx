@@ -1,39 +1,22 @@
-import {
-  useCallback,
-  useEffect,
-  useImperativeHandle,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { PlayIcon } from '../icons';
-import { formatClock } from '../../lib/clock';
 import type { LeaseTarget } from '../../lib/playback-lease';
 import type { PlaybackUpdate } from '../../lib/playback-progress';
-import { readStorage, writeStorage } from '../../lib/storage';
 import { keyTargetOf, shortcutFor, type PlayerAction } from './keyboard';
-import {
-  attachSource,
-  type CaptionOption,
-  type FailureReason,
-  type MediaEngine,
-  type QualityOption,
-} from './media-engine';
-import {
-  CaptionsGlyph,
-  FullscreenGlyph,
-  PauseGlyph,
-  PipGlyph,
-  ReplayGlyph,
-  VolumeGlyph,
-} from './player-icons';
-import { PlayerMenu, type MenuOption } from './player-menu';
-import { SeekBar } from './seek-bar';
+import type { FailureReason } from './media-engine';
+import { PlayerAlert } from './player-alert';
+import { PlayerControls } from './player-controls';
+import { ReplayGlyph } from './player-icons';
 import { thumbnailsUrlFor } from './thumbnails';
+import { useFullscreen } from './use-fullscreen';
+import { useIdle } from './use-idle';
+import { useMediaEngine } from './use-media-engine';
 import { useMediaState } from './use-media-state';
+import { useNotice } from './use-notice';
+import { usePictureInPicture } from './use-picture-in-picture';
 import { usePlaybackLease } from './use-playback-lease';
+import { usePlaybackUpdates } from './use-playback-updates';
+import { useVolume } from './use-volume';
 
 /** What the page can ask of the player. */
 export interface VideoPlayerHandle {
@@ -58,35 +41,11 @@ export interface MediaPlayerProps {
   ref?: Ref<VideoPlayerHandle>;
 }
 
-/** Controls hide after this long without pointer or keyboard activity while playing. */
-export const CONTROLS_IDLE_MS = 3000;
-const NOTICE_MS = 900;
-const VOLUME_KEY = 'player-volume';
-
-const SPEEDS: MenuOption<number>[] = [0.5, 0.75, 1, 1.25, 1.5, 2].map((rate) => ({
-  value: rate,
-  label: rate === 1 ? 'Normal' : `${rate}×`,
-}));
-
 const FAILURE_TEXT: Record<FailureReason, string> = {
   network: 'The video could not be loaded. Check your connection and try again.',
   media: 'This video could not be played.',
   unsupported: 'This browser cannot play this video.',
 };
-
-function storedVolume(): number | null {
-  const stored = readStorage(VOLUME_KEY);
-  const value = Number(stored);
-  return stored !== null && value >= 0 && value <= 1 ? value : null;
-}
-
-function canFullscreen(): boolean {
-  return Boolean(document.fullscreenEnabled) || 'webkitEnterFullscreen' in HTMLVideoElement.prototype;
-}
-
-function canPictureInPicture(): boolean {
-  return Boolean((document as Document & { pictureInPictureEnabled?: boolean }).pictureInPictureEnabled);
-}
 
 /**
  * Our own controls over a <video>: HLS through hls.js or natively, or a plain file. Play/pause,
@@ -107,145 +66,18 @@ export function MediaPlayer({
 }: MediaPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
-  const engineRef = useRef<MediaEngine | null>(null);
   const media = useMediaState(videoRef);
   const screens = usePlaybackLease(videoRef, lease);
-
-  const [attempt, setAttempt] = useState(0);
-  const [failure, setFailure] = useState<FailureReason | null>(null);
-  const [qualities, setQualities] = useState<QualityOption[]>([]);
-  const [qualityChoice, setQualityChoice] = useState(-1);
-  const [playingLevel, setPlayingLevel] = useState(-1);
-  const [captions, setCaptions] = useState<{ options: CaptionOption[]; active: number }>({
-    options: [],
-    active: -1,
-  });
-  const [fullscreen, setFullscreen] = useState(false);
-  const [pip, setPip] = useState(false);
-  const [idle, setIdle] = useState(false);
+  const { notice, announce } = useNotice();
+  const volume = useVolume(videoRef, announce);
+  const engine = useMediaEngine(videoRef, { src, hls, startAt, autoPlay });
+  usePlaybackUpdates(videoRef, engine.lastPosition, onPlaybackUpdate);
+  const { pip, togglePip } = usePictureInPicture(videoRef);
+  const { fullscreen, toggleFullscreen } = useFullscreen(rootRef, videoRef);
+  const { idle, wake } = useIdle(media.paused);
   const [menuOpen, setMenuOpen] = useState(false);
-  const [notice, setNotice] = useState({ text: '', shown: false });
-
-  /** Where to start the next attach (the start position, then the last position before a failure). */
-  const resumeAt = useRef(startAt);
-  const playOnAttach = useRef(autoPlay);
-  const lastPosition = useRef(startAt);
-  const updateRef = useRef(onPlaybackUpdate);
-  useEffect(() => {
-    updateRef.current = onPlaybackUpdate;
-  }, [onPlaybackUpdate]);
-
-  // One engine (one hls.js instance) per source and attempt, destroyed on cleanup.
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    const volume = storedVolume();
-    if (volume !== null) video.volume = volume;
-    const engine = attachSource(
-      video,
-      {
-        src,
-        hls,
-        startPosition: resumeAt.current,
-        autoPlay: playOnAttach.current,
-        deferLoad: !playOnAttach.current,
-      },
-      {
-        onQualities: setQualities,
-        onQuality: ({ playing }) => setPlayingLevel(playing),
-        onCaptions: (options, active) => setCaptions({ options, active }),
-        onFatal: (reason) => {
-          resumeAt.current = lastPosition.current;
-          setFailure(reason);
-        },
-      },
-    );
-    engineRef.current = engine;
-    return () => {
-      engine.destroy();
-      if (engineRef.current === engine) engineRef.current = null;
-    };
-  }, [src, hls, attempt]);
-
-  // Playback updates for the page (progress saving, next episode).
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    const emit = (kind: PlaybackUpdate['kind']) => {
-      const duration = video.duration;
-      if (!Number.isFinite(duration) || duration <= 0) return;
-      updateRef.current?.({ kind, position: video.currentTime, duration });
-    };
-    const onTime = () => {
-      if (video.currentTime > 0) lastPosition.current = video.currentTime;
-      if (!video.paused && !video.seeking) emit('tick');
-    };
-    const onPlay = () => emit('play');
-    const onPause = () => {
-      if (!video.ended) emit('pause');
-    };
-    const onEnded = () => emit('ended');
-    const onEnterPip = () => setPip(true);
-    const onLeavePip = () => setPip(false);
-    const onVolume = () => writeStorage(VOLUME_KEY, String(video.volume));
-    video.addEventListener('timeupdate', onTime);
-    video.addEventListener('play', onPlay);
-    video.addEventListener('pause', onPause);
-    video.addEventListener('ended', onEnded);
-    video.addEventListener('enterpictureinpicture', onEnterPip);
-    video.addEventListener('leavepictureinpicture', onLeavePip);
-    video.addEventListener('volumechange', onVolume);
-    return () => {
-      video.removeEventListener('timeupdate', onTime);
-      video.removeEventListener('play', onPlay);
-      video.removeEventListener('pause', onPause);
-      video.removeEventListener('ended', onEnded);
-      video.removeEventListener('enterpictureinpicture', onEnterPip);
-      video.removeEventListener('leavepictureinpicture', onLeavePip);
-      video.removeEventListener('volumechange', onVolume);
-    };
-  }, []);
-
-  useEffect(() => {
-    const onChange = () => setFullscreen(document.fullscreenElement === rootRef.current);
-    document.addEventListener('fullscreenchange', onChange);
-    return () => document.removeEventListener('fullscreenchange', onChange);
-  }, []);
-
-  // Controls hide after a while without activity (only while playing; see `controlsHidden`).
-  const idleTimer = useRef<number | undefined>(undefined);
-  const wake = useCallback(() => {
-    setIdle(false);
-    window.clearTimeout(idleTimer.current);
-    idleTimer.current = window.setTimeout(() => setIdle(true), CONTROLS_IDLE_MS);
-  }, []);
-  useEffect(() => () => window.clearTimeout(idleTimer.current), []);
-  // Playback that starts without activity in the player (Resume, next episode) still hides them.
-  useEffect(() => {
-    if (!media.paused) wake();
-  }, [media.paused, wake]);
-
-  const noticeTimer = useRef<number | undefined>(undefined);
-  const announce = useCallback((text: string) => {
-    setNotice({ text, shown: true });
-    window.clearTimeout(noticeTimer.current);
-    noticeTimer.current = window.setTimeout(
-      () => setNotice((current) => ({ ...current, shown: false })),
-      NOTICE_MS,
-    );
-  }, []);
-  useEffect(() => () => window.clearTimeout(noticeTimer.current), []);
-
-  const retry = useCallback((from?: number) => {
-    if (from !== undefined) resumeAt.current = from;
-    playOnAttach.current = true;
-    setFailure(null);
-    setQualities([]);
-    setQualityChoice(-1);
-    setPlayingLevel(-1);
-    setCaptions({ options: [], active: -1 });
-    setAttempt((value) => value + 1);
-  }, []);
+  const { engineRef, retry } = engine;
+  const { failure } = engine.state;
 
   useImperativeHandle(
     ref,
@@ -253,21 +85,20 @@ export function MediaPlayer({
       play: (from?: number) => {
         rootRef.current?.focus({ preventScroll: true });
         if (failure) {
-          retry(from ?? lastPosition.current);
+          retry(from ?? engine.lastPosition.current);
           return;
         }
         engineRef.current?.play(from);
       },
       pause: () => videoRef.current?.pause(),
     }),
-    [failure, retry],
+    [failure, retry, engineRef, engine.lastPosition],
   );
 
-  const video = () => videoRef.current;
   const duration = media.duration;
 
   const togglePlay = () => {
-    const element = video();
+    const element = videoRef.current;
     if (!element) return;
     if (element.paused || element.ended) engineRef.current?.play();
     else element.pause();
@@ -278,72 +109,23 @@ export function MediaPlayer({
     engineRef.current?.seekTo(Math.min(duration, Math.max(0, seconds)));
   };
 
-  const setVolume = (value: number) => {
-    const element = video();
-    if (!element) return;
-    element.volume = Math.min(1, Math.max(0, Math.round(value * 100) / 100));
-    if (element.volume > 0 && element.muted) element.muted = false;
-  };
-
-  const toggleMute = () => {
-    const element = video();
-    if (!element) return;
-    if (element.muted || element.volume === 0) {
-      element.muted = false;
-      if (element.volume === 0) element.volume = 0.5;
-      announce(`Volume ${Math.round(element.volume * 100)}%`);
-    } else {
-      element.muted = true;
-      announce('Muted');
-    }
-  };
-
-  const toggleFullscreen = () => {
-    const root = rootRef.current;
-    const element = video() as (HTMLVideoElement & { webkitEnterFullscreen?: () => void }) | null;
-    if (!root || !element) return;
-    if (document.fullscreenElement) {
-      void document.exitFullscreen?.().catch(() => undefined);
-    } else if (document.fullscreenEnabled && root.requestFullscreen) {
-      void root.requestFullscreen().catch(() => undefined);
-    } else {
-      // iPhone Safari only has fullscreen for the video element itself.
-      element.webkitEnterFullscreen?.();
-    }
-  };
-
-  const togglePip = () => {
-    const element = video();
-    if (!element) return;
-    const doc = document as Document & {
-      pictureInPictureElement?: Element | null;
-      exitPictureInPicture?: () => Promise<void>;
-    };
-    if (doc.pictureInPictureElement) void doc.exitPictureInPicture?.().catch(() => undefined);
-    else void element.requestPictureInPicture?.().catch(() => undefined);
-  };
-
   const run = (action: PlayerAction) => {
     switch (action.type) {
       case 'toggle-play':
         togglePlay();
         break;
       case 'seek-by': {
-        const element = video();
+        const element = videoRef.current;
         if (!element || !(duration > 0)) break;
         seekTo(element.currentTime + action.seconds);
         announce(`${action.seconds > 0 ? 'Forward' : 'Back'} ${Math.abs(action.seconds)} seconds`);
         break;
       }
-      case 'volume-by': {
-        const element = video();
-        if (!element) break;
-        setVolume((element.muted ? 0 : element.volume) + action.delta);
-        announce(`Volume ${Math.round(element.volume * 100)}%`);
+      case 'volume-by':
+        volume.changeVolumeBy(action.delta);
         break;
-      }
       case 'toggle-mute':
-        toggleMute();
+        volume.toggleMute();
         break;
       case 'toggle-fullscreen':
         toggleFullscreen();
@@ -362,23 +144,6 @@ export function MediaPlayer({
   // A tap on a touch screen while the controls are hidden only brings them back.
   const hiddenAtPointerDown = useRef(false);
   const controlsHidden = idle && !media.paused && !menuOpen && failure === null;
-
-  const qualityOptions: MenuOption<number>[] = [
-    { value: -1, label: 'Auto' },
-    ...qualities.map((option) => ({ value: option.level, label: option.label })),
-  ];
-  const playingLabel = qualities.find((option) => option.level === playingLevel)?.label;
-  const chosenLabel = qualities.find((option) => option.level === qualityChoice)?.label;
-  const qualityText =
-    qualityChoice === -1 ? `Auto${playingLabel ? ` (${playingLabel})` : ''}` : (chosenLabel ?? 'Auto');
-
-  const captionOptions: MenuOption<number>[] = [
-    { value: -1, label: 'Off' },
-    ...captions.options.map((option) => ({ value: option.id, label: option.label })),
-  ];
-  const captionText = captions.options.find((option) => option.id === captions.active)?.label ?? 'Off';
-
-  const volumeLevel = media.muted || media.volume === 0 ? 'off' : media.volume < 0.5 ? 'low' : 'high';
   const showBigButton = failure === null && !overlay && (!media.started || media.ended) && !media.buffering;
 
   return (
@@ -442,148 +207,46 @@ export function MediaPlayer({
       {overlay && failure === null && <div className="player__overlay">{overlay}</div>}
 
       {screens.refusal !== null && failure === null && (
-        <div className="player__error" role="alert">
-          <img src={poster} alt="" width={1280} height={720} />
-          <div className="player__error-body">
-            <p>{screens.refusal}</p>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => {
-                screens.dismiss();
-                engineRef.current?.play();
-              }}
-            >
-              Try again
-            </button>
-          </div>
-        </div>
+        <PlayerAlert
+          poster={poster}
+          message={screens.refusal}
+          actionLabel="Try again"
+          onAction={() => {
+            screens.dismiss();
+            engineRef.current?.play();
+          }}
+        />
       )}
 
       {failure !== null && (
-        <div className="player__error" role="alert">
-          <img src={poster} alt="" width={1280} height={720} />
-          <div className="player__error-body">
-            <p>{FAILURE_TEXT[failure]}</p>
-            <button type="button" className="btn btn-primary" onClick={() => retry()}>
-              Retry
-            </button>
-          </div>
-        </div>
+        <PlayerAlert
+          poster={poster}
+          message={FAILURE_TEXT[failure]}
+          actionLabel="Retry"
+          onAction={() => retry()}
+        />
       )}
 
-      <div className="player__controls" role="group" aria-label="Player controls" hidden={failure !== null}>
-        <SeekBar
-          currentTime={media.currentTime}
-          duration={duration}
-          bufferedEnd={media.bufferedEnd}
-          thumbnailsUrl={hls ? thumbnailsUrlFor(src) : null}
-          onSeek={seekTo}
-        />
-        <div className="player__bar">
-          <button
-            type="button"
-            className="player__button"
-            aria-label={media.paused ? 'Play' : 'Pause'}
-            onClick={togglePlay}
-          >
-            {media.paused ? <PlayIcon size={22} /> : <PauseGlyph />}
-          </button>
-          <div className="player__volume">
-            <button
-              type="button"
-              className="player__button"
-              aria-label={media.muted ? 'Unmute' : 'Mute'}
-              onClick={toggleMute}
-            >
-              <VolumeGlyph level={volumeLevel} />
-            </button>
-            <input
-              type="range"
-              className="player__volume-slider"
-              aria-label="Volume"
-              min={0}
-              max={1}
-              step={0.05}
-              value={media.muted ? 0 : media.volume}
-              aria-valuetext={`${Math.round((media.muted ? 0 : media.volume) * 100)}%`}
-              onChange={(event) => setVolume(Number(event.target.value))}
-            />
-          </div>
-          <span className="player__time">
-            {formatClock(media.currentTime)}
-            <span aria-hidden="true"> / </span>
-            <span className="visually-hidden"> of </span>
-            {duration > 0 ? formatClock(duration) : '--:--'}
-          </span>
-          <span className="player__spacer" />
-          {captions.options.length > 0 && (
-            <PlayerMenu
-              label="Captions"
-              current={captionText}
-              options={captionOptions}
-              value={captions.active}
-              onChange={(id) => {
-                engineRef.current?.setCaptions(id);
-                setCaptions((current) => ({ ...current, active: id }));
-              }}
-              onOpenChange={setMenuOpen}
-              className={captions.active >= 0 ? 'is-on' : ''}
-            >
-              <CaptionsGlyph />
-            </PlayerMenu>
-          )}
-          <PlayerMenu
-            label="Playback speed"
-            current={SPEEDS.find((speed) => speed.value === media.rate)?.label ?? `${media.rate}×`}
-            options={SPEEDS}
-            value={media.rate}
-            onChange={(rate) => {
-              const element = video();
-              if (element) element.playbackRate = rate;
-            }}
-            onOpenChange={setMenuOpen}
-          >
-            <span className="player-menu__current">{media.rate === 1 ? '1×' : `${media.rate}×`}</span>
-          </PlayerMenu>
-          {qualities.length > 0 && (
-            <PlayerMenu
-              label="Quality"
-              current={qualityText}
-              options={qualityOptions}
-              value={qualityChoice}
-              onChange={(level) => {
-                setQualityChoice(level);
-                engineRef.current?.setQuality(level);
-              }}
-              onOpenChange={setMenuOpen}
-            >
-              <span className="player-menu__current">{qualityChoice === -1 ? 'Auto' : chosenLabel}</span>
-            </PlayerMenu>
-          )}
-          {canPictureInPicture() && (
-            <button
-              type="button"
-              className="player__button"
-              aria-label="Picture-in-picture"
-              aria-pressed={pip}
-              onClick={togglePip}
-            >
-              <PipGlyph />
-            </button>
-          )}
-          {canFullscreen() && (
-            <button
-              type="button"
-              className="player__button"
-              aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
-              onClick={toggleFullscreen}
-            >
-              <FullscreenGlyph exit={fullscreen} />
-            </button>
-          )}
-        </div>
-      </div>
+      <PlayerControls
+        media={media}
+        engine={engine.state}
+        thumbnailsUrl={hls ? thumbnailsUrlFor(src) : null}
+        pip={pip}
+        fullscreen={fullscreen}
+        onSeek={seekTo}
+        onTogglePlay={togglePlay}
+        onToggleMute={volume.toggleMute}
+        onVolume={volume.setVolume}
+        onCaptions={engine.chooseCaptions}
+        onRate={(rate) => {
+          const element = videoRef.current;
+          if (element) element.playbackRate = rate;
+        }}
+        onQuality={engine.chooseQuality}
+        onTogglePip={togglePip}
+        onToggleFullscreen={toggleFullscreen}
+        onMenuOpenChange={setMenuOpen}
+      />
     </div>
   );
 }

@@ -1,10 +1,10 @@
+import './player.scss';
 import { Component, type ReactNode, type Ref } from 'react';
 import type { LinkType } from '@reeltime/contract';
 import type { LeaseTarget } from '../../lib/playback-lease';
 import type { PlaybackUpdate } from '../../lib/playback-progress';
 import { dailymotionEmbedUrl, vimeoEmbedUrl, youtubeEmbedUrl } from './embed-url';
 import { MediaPlayer, type VideoPlayerHandle } from './media-player';
-import '../../styles/player.scss';
 
 export type { VideoPlayerHandle } from './media-player';
 

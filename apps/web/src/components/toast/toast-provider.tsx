@@ -1,3 +1,4 @@
+import './toast.scss';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ToastContext, type Toast, type ToastApi, type ToastKind } from './toast-context';
 

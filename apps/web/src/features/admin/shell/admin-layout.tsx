@@ -1,10 +1,11 @@
+import './admin.scss';
 import { Link, NavLink, Outlet } from 'react-router';
-import '../../../styles/admin.scss';
 import { appName } from '../../../lib/env';
 import { useUser } from '../../../lib/session';
 import { adminSections } from './admin-sections';
 import { useConsoleSignOut } from './use-console-sign-out';
 import { useSectionTitle } from './use-section-title';
+import { paths } from '../../../lib/paths';
 
 /**
  * The console's frame: its navigation and the signed-in admin beside the section, in `#main`, where
@@ -19,7 +20,7 @@ export function AdminLayout() {
   return (
     <div className="admin-layout">
       <nav className="admin-nav" aria-label="Console">
-        <Link to="/admin" className="admin-nav__brand">
+        <Link to={paths.admin.overview()} className="admin-nav__brand">
           <svg className="admin-nav__mark" viewBox="0 0 64 64" width="26" height="26" aria-hidden="true">
             <rect width="64" height="64" rx="14" fill="currentColor" />
             <path d="M24 18v28l22-14z" fill="#fff" />
@@ -32,7 +33,11 @@ export function AdminLayout() {
         <ul className="admin-nav__list">
           {adminSections.map((section) => (
             <li key={section.path}>
-              <NavLink to={`/admin/${section.path}`} end={section.path === ''} className="admin-nav__link">
+              <NavLink
+                to={section.path}
+                end={section.path === paths.admin.overview()}
+                className="admin-nav__link"
+              >
                 {section.label}
               </NavLink>
             </li>
@@ -44,7 +49,7 @@ export function AdminLayout() {
             <span className="admin-nav__name">{name}</span>
             {user?.email ? <span className="admin-nav__email">{user.email}</span> : null}
           </p>
-          <Link to="/browse" className="admin-nav__back">
+          <Link to={paths.browse()} className="admin-nav__back">
             Back to the site
           </Link>
           <button

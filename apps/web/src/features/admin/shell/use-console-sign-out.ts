@@ -4,6 +4,7 @@ import { AuthEndpoints, Messages } from '@reeltime/contract';
 import { errorMessage, requestEndpoint } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
 import { useToast } from '../../../components/toast/toast-context';
+import { paths } from '../../../lib/paths';
 
 /**
  * Signs the admin out from the console: tells the server, toasts its answer, goes to the landing
@@ -21,7 +22,7 @@ export function useConsoleSignOut() {
     } catch (error) {
       toast.error(errorMessage(error, Messages.logoutFailed));
     }
-    await navigate('/');
+    await navigate(paths.landing());
     clearSession();
     queryClient.removeQueries();
   };

@@ -1,13 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { appName } from '../../../lib/env';
-import { adminSections } from './admin-sections';
+import { sectionOf } from './admin-sections';
 
-/** `Audit log · Console | Reeltime` for the section on screen, by the first path segment after /admin. */
+/** `Audit log · Console | Reeltime` for the section on screen. */
 export function sectionTitle(pathname: string): string {
-  const segment = pathname.replace(/^\/admin\/?/, '').split('/')[0] ?? '';
-  const section = adminSections.find((candidate) => candidate.path === segment);
-  return `${section?.label ?? 'Console'} · Console | ${appName}`;
+  return `${sectionOf(pathname)?.label ?? 'Console'} · Console | ${appName}`;
 }
 
 /**

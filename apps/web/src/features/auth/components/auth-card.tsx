@@ -1,3 +1,4 @@
+import './auth-card.scss';
 import type { ReactNode } from 'react';
 
 /** The framed card of the account pages, over a dimmed artwork backdrop. */

@@ -1,3 +1,4 @@
+import './profile-menu.scss';
 import type { User } from '@reeltime/contract';
 import { Link } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
@@ -5,6 +6,7 @@ import { useMenuButton } from '../../../components/use-menu-button';
 import { useUser } from '../../../lib/session';
 import { initials } from '../../../lib/format';
 import { useLogout } from '../api/auth-api';
+import { paths } from '../../../lib/paths';
 
 /** The member's picture, or their initials; decorative next to their name. */
 function Avatar({ user, size, large = false }: { user: User | null; size: number; large?: boolean }) {
@@ -71,33 +73,33 @@ export function ProfileMenu() {
           onKeyDown={menu.onMenuKeyDown}
         >
           <li role="none" className="d-lg-none">
-            <Link role="menuitem" to="/my-watch-list" tabIndex={-1} onClick={() => close(false)}>
+            <Link role="menuitem" to={paths.watchList()} tabIndex={-1} onClick={() => close(false)}>
               My Watchlist
             </Link>
           </li>
           <li role="none">
-            <Link role="menuitem" to="/plans" tabIndex={-1} onClick={() => close(false)}>
+            <Link role="menuitem" to={paths.plans()} tabIndex={-1} onClick={() => close(false)}>
               Subscription plans
             </Link>
           </li>
           <li role="none">
-            <Link role="menuitem" to="/billing" tabIndex={-1} onClick={() => close(false)}>
+            <Link role="menuitem" to={paths.billing()} tabIndex={-1} onClick={() => close(false)}>
               Billing history
             </Link>
           </li>
           <li role="none">
-            <Link role="menuitem" to="/my-submissions" tabIndex={-1} onClick={() => close(false)}>
+            <Link role="menuitem" to={paths.mySubmissions()} tabIndex={-1} onClick={() => close(false)}>
               My submissions
             </Link>
           </li>
           <li role="none">
-            <Link role="menuitem" to="/edit-profile" tabIndex={-1} onClick={() => close(false)}>
+            <Link role="menuitem" to={paths.editProfile()} tabIndex={-1} onClick={() => close(false)}>
               Profile
             </Link>
           </li>
           {user?.is_admin ? (
             <li role="none">
-              <Link role="menuitem" to="/admin" tabIndex={-1} onClick={() => close(false)}>
+              <Link role="menuitem" to={paths.admin.overview()} tabIndex={-1} onClick={() => close(false)}>
                 Console
               </Link>
             </li>

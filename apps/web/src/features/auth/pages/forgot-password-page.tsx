@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useForgotPasswordMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
+import { paths } from '../../../lib/paths';
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
@@ -31,7 +32,7 @@ export function ForgotPasswordPage() {
     try {
       const envelope = await forgot.mutateAsync(values);
       if (envelope.message) toast.success(envelope.message);
-      await navigate('/');
+      await navigate(paths.landing());
     } catch (error) {
       applyFieldErrors(error, setError, ['email']);
       toast.error(errorMessage(error, Messages.forgotPasswordFailed));
@@ -43,7 +44,7 @@ export function ForgotPasswordPage() {
       title="Forgot Password"
       footer={
         <p>
-          Remembered it? <Link to="/login">Back to Sign In</Link>
+          Remembered it? <Link to={paths.login()}>Back to Sign In</Link>
         </p>
       }
     >

@@ -11,6 +11,7 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { useLoginMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
+import { paths } from '../../../lib/paths';
 
 /** Remember me keeps the email for the next sign-in; the session itself always lives in storage. */
 const REMEMBERED_EMAIL_KEY = 'remembered_email';
@@ -39,7 +40,7 @@ export function LoginPage() {
       const envelope = await login.mutateAsync(values);
       writeStorage(REMEMBERED_EMAIL_KEY, remember ? values.email : null);
       if (envelope.message) toast.success(envelope.message);
-      await navigate('/browse');
+      await navigate(paths.browse());
     } catch (error) {
       applyFieldErrors(error, setError, ['email', 'password']);
       toast.error(errorMessage(error, Messages.loginFailed));
@@ -51,7 +52,7 @@ export function LoginPage() {
       title="Sign In"
       footer={
         <p>
-          New here? <Link to="/signup">Sign up now</Link>
+          New here? <Link to={paths.signup()}>Sign up now</Link>
         </p>
       }
     >
@@ -84,7 +85,7 @@ export function LoginPage() {
               Remember me
             </label>
           </div>
-          <Link to="/forgot-password">Forgot Password</Link>
+          <Link to={paths.forgotPassword()}>Forgot Password</Link>
         </div>
         <SubmitButton
           ready={isDirty && isValid}

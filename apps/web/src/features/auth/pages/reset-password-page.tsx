@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useResetPasswordMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
+import { paths } from '../../../lib/paths';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -40,7 +41,7 @@ export function ResetPasswordPage() {
     try {
       const envelope = await reset.mutateAsync(values);
       if (envelope.message) toast.success(envelope.message);
-      await navigate('/login');
+      await navigate(paths.login());
     } catch (error) {
       applyFieldErrors(error, setError, ['password', 'password_confirmation']);
       toast.error(errorMessage(error, Messages.resetPasswordFailed));
@@ -49,7 +50,7 @@ export function ResetPasswordPage() {
 
   const footer = (
     <p>
-      <Link to="/forgot-password">Request a new link</Link> · <Link to="/login">Back to Sign In</Link>
+      <Link to={paths.forgotPassword()}>Request a new link</Link> · <Link to={paths.login()}>Back to Sign In</Link>
     </p>
   );
 

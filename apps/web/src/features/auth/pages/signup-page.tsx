@@ -11,6 +11,7 @@ import { signupsOpen } from '../../../lib/env';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useRegisterMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
+import { paths } from '../../../lib/paths';
 
 function emailFromState(state: unknown): string {
   if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string')
@@ -43,7 +44,7 @@ export function SignupPage() {
     try {
       await registration.mutateAsync(values);
       toast.success(Messages.signupSuccess);
-      await navigate('/login');
+      await navigate(paths.login());
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) setClosed(true);
       applyFieldErrors(error, setError, ['first_name', 'last_name', 'email', 'password']);
@@ -56,7 +57,7 @@ export function SignupPage() {
       title="Sign Up"
       footer={
         <p>
-          Already have an account? <Link to="/login">Sign in now</Link>
+          Already have an account? <Link to={paths.login()}>Sign in now</Link>
         </p>
       }
     >

@@ -1,3 +1,4 @@
+import '../billing.scss';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Messages, type Payment } from '@reeltime/contract';
@@ -5,7 +6,7 @@ import { ShimmerGrid } from '../../../components/shimmer';
 import { formatDay, formatMoney } from '../../../lib/format';
 import { paymentsQuery } from '../api/billing-api';
 import { cardText } from '../components/card-text';
-import '../../../styles/billing.scss';
+import { paths } from '../../../lib/paths';
 
 export function BillingHistoryPage() {
   const payments = useQuery(paymentsQuery());
@@ -20,7 +21,7 @@ export function BillingHistoryPage() {
       ) : list.length === 0 ? (
         <div className="billing-empty">
           <p>{Messages.noPayments}</p>
-          <Link to="/plans" className="btn btn-primary">
+          <Link to={paths.plans()} className="btn btn-primary">
             See plans
           </Link>
         </div>
@@ -56,7 +57,7 @@ function PaymentsTable({ payments }: { payments: Payment[] }) {
               <td>{cardText(payment)}</td>
               <td>
                 <Link
-                  to={`/billing/${payment.id}/receipt`}
+                  to={paths.receipt(payment.id)}
                   aria-label={`Receipt for ${payment.plan_name}, ${formatDay(payment.paid_at)}`}
                 >
                   Receipt

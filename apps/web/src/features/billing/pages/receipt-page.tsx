@@ -1,3 +1,4 @@
+import '../billing.scss';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Receipt } from '@reeltime/contract';
@@ -6,7 +7,7 @@ import { ShimmerGrid } from '../../../components/shimmer';
 import { formatDate, formatDay, formatMoney } from '../../../lib/format';
 import { receiptQuery } from '../api/billing-api';
 import { cardText } from '../components/card-text';
-import '../../../styles/billing.scss';
+import { paths } from '../../../lib/paths';
 
 export function ReceiptPage() {
   const paymentId = Number(useParams().id);
@@ -14,7 +15,7 @@ export function ReceiptPage() {
 
   return (
     <section className="container-xxl page-section receipt-page">
-      <Link to="/billing" className="receipt-page__back no-print">
+      <Link to={paths.billing()} className="receipt-page__back no-print">
         Billing history
       </Link>
       {receipt.isPending && receipt.fetchStatus !== 'idle' ? (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { adSlotUrl } from '../../../lib/env';
 import { useShowsAds } from './use-shows-ads';
+import { paths } from '../../../lib/paths';
 
 /**
  * The browse banner's ad slot. The operator's ad runs in a sandboxed frame without
@@ -40,7 +41,7 @@ function HouseAd() {
     <div className="house-ad">
       <p className="house-ad__title">Watch without ads</p>
       <p className="house-ad__text">Choose an ad-free plan and skip every break.</p>
-      <Link to="/plans" className="btn btn-primary btn-sm">
+      <Link to={paths.plans()} className="btn btn-primary btn-sm">
         See ad-free plans
       </Link>
     </div>

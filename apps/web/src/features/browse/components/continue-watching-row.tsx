@@ -5,7 +5,7 @@ import type { ContinueWatchingItem } from '@reeltime/contract';
 import { ChevronIcon, PlayIcon } from '../../../components/icons';
 import { useIsSignedIn } from '../../../lib/session';
 import { continueWatchingQuery } from '../api/browse-api';
-import '../../../styles/playback.scss';
+import { paths } from '../../../lib/paths';
 
 const TITLE = 'Continue Watching';
 
@@ -50,7 +50,7 @@ function ContinueCard({ item }: { item: ContinueWatchingItem }) {
       <div className="continue-card__body">
         <h3 className="continue-card__title">
           {/* The link covers the whole card (see .continue-card__link::after). */}
-          <Link to={`/movie-details/${item.id}`} className="continue-card__link">
+          <Link to={paths.movie(item.id)} className="continue-card__link">
             {item.name}
           </Link>
         </h3>

@@ -7,6 +7,7 @@ import { HlsVideo } from '../../../components/player/hls-video';
 import { formatDuration, formatRating, yearOf } from '../../../lib/format';
 import { bannersQuery } from '../api/browse-api';
 import { AdSlot } from './ad-slot';
+import { paths } from '../../../lib/paths';
 
 function prefersReducedMotion(): boolean {
   return (
@@ -92,7 +93,7 @@ function HeroContent({ banner }: { banner: Banner }) {
         </p>
         <p className="hero__description">{title.description}</p>
         <div className="hero__actions">
-          <Link to={`/movie-details/${title.id}`} className="btn btn-primary btn-lg">
+          <Link to={paths.movie(title.id)} className="btn btn-primary btn-lg">
             <PlayIcon />
             <span>Play Now</span>
           </Link>

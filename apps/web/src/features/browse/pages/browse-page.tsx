@@ -1,3 +1,4 @@
+import '../browse.scss';
 import { BROWSE_ROWS } from '../api/browse-api';
 import { BrowseRow } from '../components/browse-row';
 import { ContinueWatchingRow } from '../components/continue-watching-row';

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Messages } from '@reeltime/contract';
 import { ChevronIcon } from '../../../components/icons';
 import { looksLikeEmail } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 
 /** The landing sign-up prompt: the browser requires the field; a malformed address gets an alert. */
 export function EmailCapture() {
@@ -17,7 +18,7 @@ export function EmailCapture() {
       setInvalid(true);
       return;
     }
-    void navigate('/signup', { state: { email: email.trim() } });
+    void navigate(paths.signup(), { state: { email: email.trim() } });
   };
 
   return (

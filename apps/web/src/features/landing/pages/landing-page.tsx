@@ -1,8 +1,10 @@
+import '../landing.scss';
 import { Link } from 'react-router';
 import { appName } from '../../../lib/env';
 import { EmailCapture } from '../components/email-capture';
 import { LandingBackdrop } from '../components/landing-backdrop';
 import { FaqAccordion } from '../components/faq-accordion';
+import { paths } from '../../../lib/paths';
 
 const FEATURES = [
   {
@@ -40,7 +42,7 @@ export function LandingPage() {
           <p className="landing-hero__subtitle">Starts at ₹149 a month. Cancel anytime.</p>
           <EmailCapture />
           <p className="landing-hero__signin">
-            Already a member? <Link to="/login">Sign In</Link>
+            Already a member? <Link to={paths.login()}>Sign In</Link>
           </p>
         </div>
       </section>

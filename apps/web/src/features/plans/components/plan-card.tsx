@@ -4,6 +4,7 @@ import type { Plan, Subscription } from '@reeltime/contract';
 import { CheckIcon, CloseIcon } from '../../../components/icons';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { limitText } from './limit-text';
+import { paths } from '../../../lib/paths';
 
 /** The plan on offer at a discount (spec section 9). */
 const DISCOUNTED_PLAN_ID = 2;
@@ -53,7 +54,7 @@ export function PlanCard({ plan, current }: { plan: Plan; current: Subscription 
         <CurrentPlanAction plan={plan} subscription={current} />
       ) : (
         <Link
-          to={`/get-payment-detail/${plan.plan_id}`}
+          to={paths.paymentDetail(plan.plan_id)}
           className="btn btn-primary plan-card__choose"
           aria-label={`Choose Plan ${plan.name}`}
         >
@@ -68,7 +69,7 @@ function CurrentPlanAction({ plan, subscription }: { plan: Plan; subscription: S
   if (subscription.can_extend) {
     return (
       <Link
-        to={`/get-payment-detail/${plan.plan_id}`}
+        to={paths.paymentDetail(plan.plan_id)}
         className="btn btn-outline-light plan-card__choose"
         aria-label={`Extend ${plan.name} by one ${periodText(plan)}`}
       >

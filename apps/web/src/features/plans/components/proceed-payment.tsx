@@ -4,6 +4,7 @@ import { Messages, type PaymentDetails } from '@reeltime/contract';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCheckoutFollower, useProcessPayment } from '../api/plans-api';
+import { paths } from '../../../lib/paths';
 
 interface ProceedPaymentProps {
   details: PaymentDetails;
@@ -26,7 +27,7 @@ export function ProceedPayment({ details, onPriceChanged }: ProceedPaymentProps)
   const navigate = useNavigate();
   useEffect(() => {
     if (paid && checkout) {
-      void navigate(`/payment-success?session_id=${encodeURIComponent(checkout.sessionId)}`);
+      void navigate(paths.paymentSuccess(checkout.sessionId));
     }
   }, [paid, checkout, navigate]);
 

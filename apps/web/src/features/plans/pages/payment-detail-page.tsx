@@ -1,3 +1,4 @@
+import '../plans.scss';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Messages, type PaymentDetails } from '@reeltime/contract';
@@ -8,7 +9,7 @@ import { formatDate } from '../../../lib/format';
 import { currentSubscription, plansQuery, subscriptionsQuery } from '../../../lib/plan-queries';
 import { paymentDetailsQuery } from '../api/plans-api';
 import { ProceedPayment } from '../components/proceed-payment';
-import '../../../styles/billing.scss';
+import { paths } from '../../../lib/paths';
 
 export function PaymentDetailPage() {
   const planId = Number(useParams().plan_id);
@@ -39,7 +40,7 @@ export function PaymentDetailPage() {
               ? errorMessage(details.error, Messages.noPaymentDetails)
               : Messages.noPaymentDetails}
           </p>
-          <Link to="/plans" className="btn btn-outline-light">
+          <Link to={paths.plans()} className="btn btn-outline-light">
             Back to plans
           </Link>
         </div>

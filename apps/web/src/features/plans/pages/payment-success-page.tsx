@@ -1,3 +1,4 @@
+import '../plans.scss';
 import { Link, useSearchParams } from 'react-router';
 import { Messages, type Subscription } from '@reeltime/contract';
 import { CheckIcon } from '../../../components/icons';
@@ -5,7 +6,7 @@ import { useState } from 'react';
 import { formatDate } from '../../../lib/format';
 import { forgetReturnTo, returnTo } from '../../../lib/return-to';
 import { usePaymentConfirmation } from '../api/plans-api';
-import '../../../styles/billing.scss';
+import { paths } from '../../../lib/paths';
 
 /** Where the checkout sends the member back: confirms the payment and shows the plan it bought. */
 export function PaymentSuccessPage() {
@@ -23,7 +24,7 @@ export function PaymentSuccessPage() {
         <div role="alert" className="payment-result__card">
           <h1 className="page-title">Payment not confirmed</h1>
           <p>{Messages.paymentConfirmFailed}</p>
-          <Link to="/plans" className="btn btn-outline-light">
+          <Link to={paths.plans()} className="btn btn-outline-light">
             Back to plans
           </Link>
         </div>
@@ -61,7 +62,7 @@ function Confirmed({ subscription }: { subscription: Subscription }) {
           </Link>
         )}
         <Link
-          to="/browse"
+          to={paths.browse()}
           className={`btn btn-lg ${target ? 'btn-outline-light' : 'btn-primary'}`}
           onClick={forgetReturnTo}
         >

@@ -1,9 +1,9 @@
+import '../plans.scss';
 import { useQuery } from '@tanstack/react-query';
 import { ShimmerGrid } from '../../../components/shimmer';
 import { currentSubscription, plansQuery, subscriptionsQuery } from '../../../lib/plan-queries';
 import { PlanCard } from '../components/plan-card';
 import { SubscriptionBanner } from '../components/subscription-banner';
-import '../../../styles/billing.scss';
 
 export function PlansPage() {
   const plans = useQuery(plansQuery());

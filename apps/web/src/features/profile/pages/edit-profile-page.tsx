@@ -1,3 +1,4 @@
+import '../profile.scss';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useUser } from '../../../lib/session';
 import { ChangePasswordForm } from '../components/change-password-form';

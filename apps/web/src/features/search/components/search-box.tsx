@@ -1,3 +1,4 @@
+import './search-box.scss';
 import { useId, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -5,14 +6,13 @@ import type { Suggestion } from '@reeltime/contract';
 import { CloseIcon, SearchIcon } from '../../../components/icons';
 import { SUGGESTION_DEBOUNCE_MS, suggestionsQuery } from '../api/search-api';
 import { useDebouncedValue } from './use-debounced-value';
+import { paths } from '../../../lib/paths';
 
 interface SearchBoxProps {
   /** In the navigation bar the icon opens and closes the box; on the search page it stays open. */
   collapsible?: boolean;
   initialText?: string;
 }
-
-const searchUrl = (text: string) => `/search?q=${encodeURIComponent(text)}`;
 
 /**
  * Search with suggestions (combobox with a listbox popup). Suggestions are fetched once the
@@ -42,7 +42,7 @@ export function SearchBox({ collapsible = false, initialText = '' }: SearchBoxPr
   const go = (query: string) => {
     setSuppressed(true);
     setActiveIndex(-1);
-    void navigate(searchUrl(query));
+    void navigate(paths.search(query));
   };
 
   const choose = (suggestion: Suggestion) => {
@@ -90,7 +90,7 @@ export function SearchBox({ collapsible = false, initialText = '' }: SearchBoxPr
     setText('');
     setSuppressed(false);
     setActiveIndex(-1);
-    void navigate('/search');
+    void navigate(paths.search());
   };
 
   function toggle() {

@@ -1,3 +1,4 @@
+import './search-page.scss';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { MovieGrid } from '../../../components/movie-grid';

@@ -1,3 +1,4 @@
+import '../submit.scss';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MySubmission } from '@reeltime/contract';
@@ -5,7 +6,7 @@ import { ShimmerGrid } from '../../../components/shimmer';
 import { formatDay } from '../../../lib/format';
 import { mySubmissionsQuery } from '../api/submit-api';
 import { SubmissionStatusBadge } from '../components/submission-status';
-import '../../../styles/submissions.scss';
+import { paths } from '../../../lib/paths';
 
 export function MySubmissionsPage() {
   const submissions = useQuery(mySubmissionsQuery());
@@ -13,7 +14,7 @@ export function MySubmissionsPage() {
     <section className="container-xxl page-section">
       <div className="page-header">
         <h1 className="page-title">My submissions</h1>
-        <Link to="/submit-your-movie" className="btn btn-primary">
+        <Link to={paths.submitMovie()} className="btn btn-primary">
           Submit Your Movie
         </Link>
       </div>
@@ -29,7 +30,7 @@ export function MySubmissionsPage() {
       ) : submissions.data.length === 0 ? (
         <div className="submissions-empty">
           <p>You have not submitted a movie or show yet.</p>
-          <Link to="/submit-your-movie">Submit your first one</Link>
+          <Link to={paths.submitMovie()}>Submit your first one</Link>
         </div>
       ) : (
         <ul className="submission-list" aria-label="Your submissions">

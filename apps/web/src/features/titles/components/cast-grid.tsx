@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Cast } from '@reeltime/contract';
 import { useIsSignedIn } from '../../../lib/session';
 import { SendEmailDialog } from './send-email-dialog';
+import { paths } from '../../../lib/paths';
 
 /** Cast and crew, 2 to 6 per row by width; each opens the member's movies. */
 export function CastGrid({ casts }: { casts: Cast[] }) {
@@ -25,7 +26,7 @@ function CastCard({ cast, onWrite }: { cast: Cast; onWrite: () => void }) {
   const signedIn = useIsSignedIn();
   return (
     <div className="cast-card-holder">
-      <Link to={`/movies/${cast.id}?type=cast`} state={{ castName: cast.name }} className="cast-card">
+      <Link to={paths.movies({ id: cast.id, type: 'cast' })} state={{ castName: cast.name }} className="cast-card">
         <img src={cast.profile_image} alt="" width={160} height={160} loading="lazy" decoding="async" />
         <span className="cast-card__name">{cast.name}</span>
         {cast.job_title && <span className="cast-card__role">{cast.job_title}</span>}
@@ -48,7 +49,7 @@ function SendEmailButton({
   if (!signedIn) {
     return (
       <Link
-        to="/login"
+        to={paths.login()}
         className="btn btn-outline-light btn-sm cast-card__email"
         aria-label={`Send Email to ${name}`}
       >

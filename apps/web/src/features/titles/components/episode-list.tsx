@@ -6,6 +6,7 @@ import { formatClock } from '../../../lib/clock';
 import { formatDuration } from '../../../lib/format';
 import { isFinishedAt } from '../../../lib/playback-progress';
 import { isResumable, type SavedPosition } from '../playback-plan';
+import { paths } from '../../../lib/paths';
 
 interface EpisodeListProps {
   seasons: Season[];
@@ -124,7 +125,7 @@ export function EpisodeList({
                 </button>
               ) : (
                 <Link
-                  to="/login"
+                  to={paths.login()}
                   className="btn btn-outline-light btn-sm episode__play"
                   aria-label={`Sign in to play ${label}`}
                 >

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { ChevronIcon } from '../../../components/icons';
 import { genresQuery } from '../api/titles-api';
+import { paths } from '../../../lib/paths';
 
 /** A disclosure listing the genres in three columns; each one is a link to its movie list. */
 export function GenreDropdown({ currentId }: { currentId: number | null }) {
@@ -53,7 +54,7 @@ export function GenreDropdown({ currentId }: { currentId: number | null }) {
           {genres.map((genre) => (
             <li key={genre.id}>
               <Link
-                to={`/movies/${genre.id}?type=genre`}
+                to={paths.movies({ id: genre.id, type: 'genre' })}
                 aria-current={genre.id === currentId ? 'page' : undefined}
                 onClick={() => setOpenAt(null)}
               >

@@ -5,6 +5,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { useIsSignedIn } from '../../../lib/session';
 import { useToggleLike } from '../api/titles-api';
+import { paths } from '../../../lib/paths';
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
@@ -50,7 +51,7 @@ export function LikeButton({ titleId, titleName, liked, likes }: LikeButtonProps
 
   const onClick = () => {
     if (!signedIn) {
-      void navigate('/login');
+      void navigate(paths.login());
       return;
     }
     mutation.mutate(undefined, {

@@ -1,3 +1,4 @@
+import '../titles.scss';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
@@ -36,7 +37,7 @@ import {
   type ResumeOffer,
   type SavedPosition,
 } from '../playback-plan';
-import '../../../styles/playback.scss';
+import { paths } from '../../../lib/paths';
 
 export function MovieDetailsPage() {
   const params = useParams();
@@ -58,7 +59,7 @@ export function MovieDetailsPage() {
     return (
       <section className="container-xxl page-section error-page">
         <h1 className="page-title">{Messages.noMovieDetails}</h1>
-        <Link to="/browse" className="btn btn-primary">
+        <Link to={paths.browse()} className="btn btn-primary">
           Go to Browse
         </Link>
       </section>
@@ -234,7 +235,7 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
             <ul className="details__genres list-unstyled" aria-label="Genres">
               {movie.genres.map((genre) => (
                 <li key={genre.id}>
-                  <Link to={`/movies/${genre.id}?type=genre`} className="genre-chip">
+                  <Link to={paths.movies({ id: genre.id, type: 'genre' })} className="genre-chip">
                     {genre.name}
                   </Link>
                 </li>
@@ -244,14 +245,14 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
           <p className="details__description">{movie.description}</p>
           <div className="details__actions">
             {!signedIn && (
-              <Link to="/login" className="btn btn-primary btn-lg">
+              <Link to={paths.login()} className="btn btn-primary btn-lg">
                 <PlayIcon />
                 <span>Watch Now</span>
               </Link>
             )}
             {signedIn && movie.needs_plan && (
               <Link
-                to="/plans"
+                to={paths.plans()}
                 className="btn btn-primary btn-lg"
                 onClick={() =>
                   rememberReturnTo({

@@ -1,3 +1,4 @@
+import '../titles.scss';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { MovieGrid } from '../../../components/movie-grid';

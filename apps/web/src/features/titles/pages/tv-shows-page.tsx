@@ -1,3 +1,4 @@
+import '../titles.scss';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MovieGrid } from '../../../components/movie-grid';
 import { pagedGridProps } from '../../../lib/paged-query';

@@ -1,3 +1,4 @@
+import '../audit.scss';
 import { useQuery } from '@tanstack/react-query';
 import { AdminAuditMessages, type AuditEntry } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';

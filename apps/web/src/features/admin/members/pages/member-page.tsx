@@ -11,6 +11,7 @@ import { EmptyState } from '../../shell/components/empty-state';
 import { StatusBadge } from '../../shell/components/status-badge';
 import { memberQuery, useMemberAction } from '../api/members-api';
 import { formatClock, formatDateTime } from '../../shell/components/format-time';
+import { paths } from '../../../../lib/paths';
 
 /** One member: profile, plan, payments and viewing, with the actions an admin can take. */
 export function MemberPage() {
@@ -45,7 +46,7 @@ function NotFoundState() {
     <EmptyState
       title="There is no member with this id."
       action={
-        <Link to="/admin/members" className="btn btn-sm btn-outline-light">
+        <Link to={paths.admin.members()} className="btn btn-sm btn-outline-light">
           Back to the members
         </Link>
       }
@@ -65,7 +66,7 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="small mb-2">
-        <Link to="/admin/members">Members</Link>
+        <Link to={paths.admin.members()}>Members</Link>
       </nav>
       <AdminPageHeader
         title={name}

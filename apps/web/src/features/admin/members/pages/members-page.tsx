@@ -11,6 +11,7 @@ import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
 import { membersQuery } from '../api/members-api';
 import { formatDateTime } from '../../shell/components/format-time';
 import { SearchForm } from '../../shell/components/search-form';
+import { paths } from '../../../../lib/paths';
 
 const PER_PAGE = 25;
 const STATUS_LABELS: Record<MemberStatusFilter, string> = {
@@ -25,7 +26,7 @@ const columns: Column<AdminMemberSummary>[] = [
     header: 'Member',
     cell: (member) => (
       <div>
-        <Link to={`/admin/members/${member.id}`} className="fw-semibold">
+        <Link to={paths.admin.member(member.id)} className="fw-semibold">
           {member.first_name} {member.last_name}
         </Link>
         <div className="text-secondary small">{member.email}</div>
@@ -117,7 +118,7 @@ export function MembersPage() {
           filteredHint: 'Try part of the name or of the email address.',
         }}
         onClearFilters={filtered ? url.reset : undefined}
-        onRowOpen={(member) => void navigate(`/admin/members/${member.id}`)}
+        onRowOpen={(member) => void navigate(paths.admin.member(member.id))}
       />
     </>
   );

@@ -1,3 +1,4 @@
+import '../overview.scss';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AdminOverviewMessages, type AdminOverview } from '@reeltime/contract';
@@ -11,6 +12,7 @@ import { formatBytes, formatCount, formatMinor, formatTime, plural } from '../co
 import { StatCard } from '../components/stat-card';
 import { ViewsChart } from '../components/views-chart';
 import { ViewsSummary } from '../components/views-summary';
+import { paths } from '../../../../lib/paths';
 
 const JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 const VIDEO_STATES = ['pending', 'processing', 'ready', 'failed'] as const;
@@ -116,7 +118,7 @@ function OverviewBody({ data }: { data: AdminOverview }) {
             Active subscriptions by plan
           </h2>
           {data.subscriptions_by_plan.length === 0 ? (
-            <EmptyState title="No plans yet." action={<Link to="/admin/plans">Create a plan</Link>} />
+            <EmptyState title="No plans yet." action={<Link to={paths.admin.plans()}>Create a plan</Link>} />
           ) : (
             <table className="table table-dark table-sm mb-0">
               <caption className="visually-hidden">Active subscriptions by plan</caption>
@@ -148,7 +150,7 @@ function OverviewBody({ data }: { data: AdminOverview }) {
             {JOB_STATES.map((state) => (
               <li key={state}>
                 <Link
-                  to={`/admin/jobs?state=${state}`}
+                  to={paths.admin.jobs({ state })}
                   className="overview__state"
                   aria-label={`${formatCount(data.jobs[state])} ${state} jobs`}
                 >
@@ -193,7 +195,7 @@ function OverviewBody({ data }: { data: AdminOverview }) {
                 {data.recent_job_failures.map((job) => (
                   <tr key={job.id}>
                     <td>
-                      <Link to={`/admin/jobs?state=failed`}>#{job.id}</Link>
+                      <Link to={paths.admin.jobs({ state: 'failed' })}>#{job.id}</Link>
                     </td>
                     <td>
                       <code>{job.type}</code>

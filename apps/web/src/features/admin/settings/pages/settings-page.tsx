@@ -1,3 +1,4 @@
+import '../settings.scss';
 import { useQuery } from '@tanstack/react-query';
 import { AdminSettingsMessages } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';

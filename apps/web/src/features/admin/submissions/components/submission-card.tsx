@@ -7,6 +7,7 @@ import { ConfirmAction } from '../../shell/components/confirm-action';
 import { StatusBadge } from '../../shell/components/status-badge';
 import { RejectDialog } from './reject-dialog';
 import { SubmissionLink } from './submission-link';
+import { paths } from '../../../../lib/paths';
 
 interface SubmissionCardProps {
   submission: AdminSubmission;
@@ -56,7 +57,7 @@ export function SubmissionCard({ submission, onApprove, onReject }: SubmissionCa
         {submission.status === 'approved' ? (
           submission.draft_title_id ? (
             <Link
-              to={`/admin/titles/${submission.draft_title_id}`}
+              to={paths.admin.title(submission.draft_title_id)}
               className="btn btn-sm btn-outline-light mt-2"
             >
               Open the draft title

@@ -11,6 +11,7 @@ import { Pagination } from '../../shell/components/pagination';
 import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
 import { submissionsQuery, useApproveSubmission, useRejectSubmission } from '../api/submissions-api';
 import { SubmissionCard } from '../components/submission-card';
+import { paths } from '../../../../lib/paths';
 
 const PER_PAGE = 10;
 const STATUS_LABELS: Record<SubmissionStatus | 'all', string> = {
@@ -45,7 +46,7 @@ export function SubmissionsReviewPage() {
       {approved ? (
         <div className="alert alert-success d-flex align-items-center gap-3" role="status">
           <span>“{approved.title}” is now an unpublished draft title.</span>
-          <Link to={`/admin/titles/${approved.titleId}`} className="btn btn-sm btn-light">
+          <Link to={paths.admin.title(approved.titleId)} className="btn btn-sm btn-light">
             Open the draft title
           </Link>
           <button
@@ -124,7 +125,7 @@ export function SubmissionsReviewPage() {
         </>
       )}
       <p className="text-secondary small mt-3">
-        Approved drafts wait in <Link to="/admin/titles?published=false">Titles, unpublished</Link>.
+        Approved drafts wait in <Link to={paths.admin.titles({ published: false })}>Titles, unpublished</Link>.
       </p>
     </>
   );

@@ -27,6 +27,7 @@ import {
 import { useUnsavedChanges } from '../components/use-unsaved-changes';
 import { VideoStateBadge } from '../components/video-state-badge';
 import '../titles.scss';
+import { paths } from '../../../../lib/paths';
 
 const SAVE_FAILED = 'The title could not be saved. Check your connection and try again.';
 
@@ -66,7 +67,7 @@ export function NewTitlePage() {
     } catch (error) {
       toast.error(`${M.created} ${errorMessage(error, 'Its images could not be saved; choose them again.')}`);
     }
-    void navigate(`/admin/titles/${created.id}`, { replace: true });
+    void navigate(paths.admin.title(created.id), { replace: true });
     return undefined;
   };
 
@@ -76,7 +77,7 @@ export function NewTitlePage() {
         title="New title"
         description="Fill in what you know; it stays a draft until you publish it."
         actions={
-          <Link to="/admin/titles" className="btn btn-outline-light">
+          <Link to={paths.admin.titles()} className="btn btn-outline-light">
             Back to titles
           </Link>
         }
@@ -113,7 +114,7 @@ function TitleEditor({ title }: { title: AdminTitleDetail }) {
     onSuccess: () => {
       unsaved.allowNextLeave();
       queryClient.removeQueries({ queryKey: titlesKeys.detail(title.id) });
-      void navigate('/admin/titles', { replace: true });
+      void navigate(paths.admin.titles(), { replace: true });
     },
   });
 
@@ -145,7 +146,7 @@ function TitleEditor({ title }: { title: AdminTitleDetail }) {
               {title.views.toLocaleString('en')} views, {title.likes.toLocaleString('en')} likes
             </span>
             {title.is_published ? (
-              <Link to={`/movie-details/${title.id}`} target="_blank" rel="noreferrer">
+              <Link to={paths.movie(title.id)} target="_blank" rel="noreferrer">
                 Open as a member
               </Link>
             ) : null}
@@ -153,7 +154,7 @@ function TitleEditor({ title }: { title: AdminTitleDetail }) {
         }
         actions={
           <>
-            <Link to="/admin/titles" className="btn btn-outline-light">
+            <Link to={paths.admin.titles()} className="btn btn-outline-light">
               Back to titles
             </Link>
             <ConfirmAction
@@ -211,7 +212,7 @@ export function TitleEditorPage() {
       <EmptyState
         title="This title does not exist (any more)."
         action={
-          <Link to="/admin/titles" className="btn btn-sm btn-outline-light">
+          <Link to={paths.admin.titles()} className="btn btn-sm btn-outline-light">
             Back to titles
           </Link>
         }

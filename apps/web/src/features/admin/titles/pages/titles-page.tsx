@@ -19,6 +19,7 @@ import { useBulkPublish } from '../api/title-mutations';
 import { genresQuery, titlesQuery } from '../api/titles-api';
 import { VideoStateBadge } from '../components/video-state-badge';
 import '../titles.scss';
+import { paths } from '../../../../lib/paths';
 
 const PER_PAGE = 25;
 const DEFAULT_SORT = '-created';
@@ -46,7 +47,7 @@ const columns: Column<AdminTitleRow>[] = [
           <span className="admin-title-cell__poster admin-title-cell__poster--none" aria-hidden="true" />
         )}
         <div>
-          <Link to={`/admin/titles/${title.id}`} className="fw-semibold">
+          <Link to={paths.admin.title(title.id)} className="fw-semibold">
             {title.name}
           </Link>
           <div className="text-secondary small">
@@ -225,7 +226,7 @@ export function TitlesPage() {
         title="Titles"
         description="Every movie and show, published or draft. Members only ever see published titles."
         actions={
-          <Link to="/admin/titles/new" className="btn btn-primary">
+          <Link to={paths.admin.newTitle()} className="btn btn-primary">
             New title
           </Link>
         }
@@ -334,14 +335,14 @@ export function TitlesPage() {
                   Clear the filters
                 </button>
               ) : (
-                <Link to="/admin/titles/new" className="btn btn-sm btn-primary">
+                <Link to={paths.admin.newTitle()} className="btn btn-sm btn-primary">
                   New title
                 </Link>
               )
             }
           />
         }
-        onRowOpen={(title) => void navigate(`/admin/titles/${title.id}`)}
+        onRowOpen={(title) => void navigate(paths.admin.title(title.id))}
       />
       {titles.data ? (
         <Pagination
