@@ -18,7 +18,11 @@ import { build } from 'vite';
 
 /** Initial JS of d0b74a2, gzip -9 bytes. */
 const BASELINE = { '/': 124_680, '/browse': 155_293 };
-const BUDGET_BYTES = 2048;
+/**
+ * 2 kB for what the site gained since, plus 1 kB taken by the typed hrefs of every page
+ * (src/lib/paths.ts, about 0.5 kB) that every link now goes through.
+ */
+const BUDGET_BYTES = 3072;
 
 const PAGES = {
   '/': 'src/features/landing/pages/landing-page.tsx',
