@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../db/connection';
 import type { JobsTable } from '../db/database';
 import { LIVE_JOB_CONDITION } from './dedupe-key';
+import { inPage } from '../db/sql-helpers';
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -80,8 +81,7 @@ export function createJobsRepository(db: Db) {
           .selectAll()
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
-          .limit(filter.limit)
-          .offset(filter.offset)
+          .$call(inPage(filter))
           .execute(),
         query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
       ]);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
+import { containing } from '../../db/sql-helpers';
 
 export interface BannerRow {
   id: number;
@@ -50,11 +51,7 @@ export function createBannersRepository(db: Db) {
         .selectFrom('titles')
         .select(['id', 'name', 'type', 'is_published'])
         .$if(Boolean(search), (qb) =>
-          qb.where(
-            sql`lower(name)`,
-            'like',
-            sql`${`%${search!.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`} escape '\\'`,
-          ),
+          qb.where(sql`lower(name)`, 'like', containing(search!)),
         )
         .orderBy(sql`lower(name)`)
         .orderBy('id')

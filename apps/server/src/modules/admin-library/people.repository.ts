@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { Page } from '../../lib/page';
+import { containing, inPage } from '../../db/sql-helpers';
 
 export interface PersonRow {
   id: number;
@@ -15,9 +16,6 @@ export interface PersonChanges {
   email: string | null;
   profile_image: string;
 }
-
-/** LIKE wildcards in a search are matched literally. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** SQL over people, with how many titles each is cast in. */
 export function createPeopleRepository(db: Db) {
@@ -43,8 +41,8 @@ export function createPeopleRepository(db: Db) {
       .$if(Boolean(search), (qb) =>
         qb.where((eb) =>
           eb.or([
-            eb(sql`lower(people.name)`, 'like', sql`${likePattern(search!)} escape '\\'`),
-            eb(sql`lower(coalesce(people.email, ''))`, 'like', sql`${likePattern(search!)} escape '\\'`),
+            eb(sql`lower(people.name)`, 'like', containing(search!)),
+            eb(sql`lower(coalesce(people.email, ''))`, 'like', containing(search!)),
           ]),
         ),
       );
@@ -58,8 +56,7 @@ export function createPeopleRepository(db: Db) {
           .where('people.id', 'in', ids)
           .orderBy(sql`lower(people.name)`)
           .orderBy('people.id')
-          .limit(page.limit)
-          .offset(page.offset)
+          .$call(inPage(page))
           .execute(),
         matching(search)
           .select((eb) => eb.fn.countAll<number>().as('total'))

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { NewTitle, SubmissionCastTable, SubmissionsTable } from '../../db/database';
 import type { Page } from '../../lib/page';
+import { inPage } from '../../db/sql-helpers';
 
 export type SubmissionRow = Selectable<SubmissionsTable>;
 export type SubmissionCastRow = Selectable<SubmissionCastTable>;
@@ -23,8 +24,7 @@ export function createSubmissionsReviewRepository(db: Db) {
           .selectAll()
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
-          .limit(page.limit)
-          .offset(page.offset)
+          .$call(inPage(page))
           .execute(),
         filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);

@@ -3,7 +3,7 @@ import type { MemberStatusFilter } from '@reeltime/contract';
 import type { Db, Dialect } from '../../db/connection';
 import type { UserRow } from '../../db/database';
 import type { Page } from '../../lib/page';
-import { containing } from './like-pattern';
+import { containing, inPage } from '../../db/sql-helpers';
 
 /** How many rows of recent viewing the member page shows. */
 export const RECENT_VIEWING_ROWS = 20;
@@ -45,8 +45,7 @@ export function createAdminMembersRepository(db: Db) {
           .selectAll()
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
-          .limit(page.limit)
-          .offset(page.offset)
+          .$call(inPage(page))
           .execute(),
         query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
       ]);

@@ -3,7 +3,7 @@ import type { MailStatus } from '@reeltime/contract';
 import type { Db } from '../../db/connection';
 import type { OutboxTable } from '../../db/database';
 import type { Page } from '../../lib/page';
-import { containing } from './like-pattern';
+import { containing, inPage } from '../../db/sql-helpers';
 
 export type OutboxRow = Selectable<OutboxTable>;
 export type OutboxSummaryRow = Omit<OutboxRow, 'text_body' | 'html_body' | 'reply_to'>;
@@ -34,8 +34,7 @@ export function createMailOutboxRepository(db: Db) {
           ])
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
-          .limit(page.limit)
-          .offset(page.offset)
+          .$call(inPage(page))
           .execute(),
         query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
       ]);

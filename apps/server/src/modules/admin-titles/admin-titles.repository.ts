@@ -4,6 +4,7 @@ import type { Db, Dialect } from '../../db/connection';
 import type { Database, NewTitle, TitlesTable } from '../../db/database';
 import type { Page } from '../../lib/page';
 import { castOfTitle, genresOfTitles } from '../catalog/title-credits';
+import { containing, inPage } from '../../db/sql-helpers';
 
 /** The list's filters once parsed. */
 export interface TitleFilter {
@@ -24,9 +25,6 @@ type TitleUpdate = Partial<Omit<TitlesTable, 'id' | 'created_at' | 'like_count' 
 };
 
 type Eb = ExpressionBuilder<Database, 'titles'>;
-
-/** `%text%` for LIKE, with LIKE's own characters taken literally. */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A full video members can play, of the title itself or of one of its episodes. */
 function hasReadyVideo(eb: Eb): Expression<SqlBool> {
@@ -65,8 +63,7 @@ export function createAdminTitlesRepository(db: Db, dialect: Dialect) {
   function filtered(filter: TitleFilter) {
     let query = db.selectFrom('titles');
     if (filter.search) {
-      const pattern = containsPattern(filter.search);
-      query = query.where(sql<SqlBool>`lower(titles.name) like ${pattern} escape '\\'`);
+      query = query.where(sql`lower(titles.name)`, 'like', containing(filter.search));
     }
     if (filter.type) query = query.where('titles.type', '=', filter.type);
     if (filter.genreId !== undefined) {
@@ -112,8 +109,7 @@ export function createAdminTitlesRepository(db: Db, dialect: Dialect) {
       }
       const rows = await query
         .orderBy('titles.id', direction)
-        .limit(page.limit)
-        .offset(page.offset)
+        .$call(inPage(page))
         .execute();
       const { total } = await filtered(filter)
         .select((eb) => eb.fn.countAll<number | string>().as('total'))

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { CheckoutSessionsTable, PaymentsTable, PlansTable, SubscriptionsTable } from '../../db/database';
+import { inPage } from '../../db/sql-helpers';
 
 export type PlanRow = Selectable<PlansTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
@@ -286,8 +287,7 @@ export function createBillingRepository(db: Db) {
         .where('payments.user_id', '=', userId)
         .orderBy('payments.paid_at', 'desc')
         .orderBy('payments.id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
+        .$call(inPage(page))
         .execute(),
 
     payment: (id: number) =>

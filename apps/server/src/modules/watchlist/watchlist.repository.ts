@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import type { Page } from '../../lib/page';
 import { CARD_COLUMNS, type CardRow } from '../catalog/card.mapper';
+import { inPage } from '../../db/sql-helpers';
 
 export function createWatchlistRepository(db: Db) {
   return {
@@ -39,8 +40,7 @@ export function createWatchlistRepository(db: Db) {
         .where('titles.is_published', '=', 1)
         .orderBy('watchlist.created_at', 'desc')
         .orderBy('watchlist.title_id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
+        .$call(inPage(page))
         .execute();
     },
   };
