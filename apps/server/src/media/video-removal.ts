@@ -6,7 +6,7 @@ import type { Db } from '../db/connection';
 import type { Database } from '../db/database';
 import type { FileStore } from '../adapters/storage/file-store';
 import type { JobQueue } from '../jobs/queue';
-import type { VideoRow } from './media.repository';
+import type { VideoRow } from '../modules/titles/videos.repository';
 import { PRIVATE_VIDEOS_PREFIX } from './signed-url';
 
 /** The folder id of a private stream URL (`/media/private/videos/7/master.m3u8` -> 7), or null. */

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection';
-import type { NewTitle, SubmissionCastTable, SubmissionsTable } from '../../db/database';
+import type { SubmissionCastTable, SubmissionsTable } from '../../db/database';
 import type { Page } from '../../lib/page';
 import { inPage } from '../../db/sql-helpers';
 
@@ -8,7 +8,7 @@ export type SubmissionRow = Selectable<SubmissionsTable>;
 export type SubmissionCastRow = Selectable<SubmissionCastTable>;
 type SubmissionStatus = SubmissionRow['status'];
 
-/** SQL of the review queue: submissions with their cast, and the draft title an approval writes. */
+/** SQL of the review queue: submissions with their cast. */
 export function createSubmissionsReviewRepository(db: Db) {
   return {
     /** Newest first, of one status or all. */
@@ -71,17 +71,5 @@ export function createSubmissionsReviewRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-
-    insertTitle: async (title: NewTitle): Promise<number> =>
-      (await db.insertInto('titles').values(title).returning('id').executeTakeFirstOrThrow()).id,
-
-    castInTitle: (rows: { title_id: number; person_id: number; job_title: string; position: number }[]) =>
-      rows.length === 0
-        ? Promise.resolve()
-        : db
-            .insertInto('title_cast')
-            .values(rows)
-            .execute()
-            .then(() => undefined),
   };
 }

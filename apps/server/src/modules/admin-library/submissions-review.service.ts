@@ -21,6 +21,7 @@ import {
   PERSON_PHOTO,
 } from './library-images';
 import { createPeopleRepository } from './people.repository';
+import { createTitlesRepository } from '../titles/titles.repository';
 import { submissionApprovedMail, submissionRejectedMail } from './submission-review-mail';
 import {
   createSubmissionsReviewRepository,
@@ -142,6 +143,7 @@ export function createSubmissionsReviewService(ctx: AppContext) {
         const draftTitleId = await ctx.db.transaction().execute(async (trx) => {
           const actor = await auditActor(trx, adminId);
           const review = createSubmissionsReviewRepository(trx);
+          const titlesRepo = createTitlesRepository(trx, ctx.dialect);
           const now = Date.now();
           const title = {
             type: titleTypeOf(submission.type),
@@ -163,7 +165,7 @@ export function createSubmissionsReviewService(ctx: AppContext) {
             created_at: now,
             updated_at: now,
           } as const;
-          const titleId = await review.insertTitle(title);
+          const titleId = await titlesRepo.insertTitle(title);
           if (!(await review.decide(id, { status: 'approved', reviewed_at: now, draft_title_id: titleId }))) {
             await conflictNow(review, id);
           }
@@ -193,7 +195,7 @@ export function createSubmissionsReviewService(ctx: AppContext) {
                 position,
               });
           }
-          await review.castInTitle([...castRows.values()]);
+          await titlesRepo.insertCredits([...castRows.values()]);
           await recordAudit(trx, {
             actor,
             action: 'title.create',

@@ -12,7 +12,7 @@ import { NotFound, PayloadTooLarge, Validation } from '../../lib/errors';
 import type { UploadedFile } from '../../plugins/upload-spool';
 import { auditActor, recordAudit } from '../audit/audit';
 import { invalidateCatalog } from '../catalog/catalog-invalidation';
-import { createAdminTitlesRepository, type AdminTitlesRepository } from './admin-titles.repository';
+import { createTitlesRepository, type TitlesRepository } from '../titles/titles.repository';
 import { THUMBNAIL_SIZE } from './admin-titles.service';
 import { createTitleFiles } from './title-files';
 import { createTitleReads } from './title-reads';
@@ -63,24 +63,24 @@ function sameMembers(given: readonly number[], current: readonly number[]): bool
 
 /** Seasons and episodes of TV shows: each write in one transaction with its audit entry, then the catalog is told. */
 export function createAdminSeasonsService(ctx: AppContext) {
-  const repo = createAdminTitlesRepository(ctx.db, ctx.dialect);
+  const repo = createTitlesRepository(ctx.db, ctx.dialect);
   const reads = createTitleReads(repo);
   const files = createTitleFiles(ctx);
 
   async function write<T>(
     userId: number,
-    change: (trx: AdminTitlesRepository, db: Db, actor: Actor) => Promise<T>,
+    change: (trx: TitlesRepository, db: Db, actor: Actor) => Promise<T>,
   ) {
     const actor = await auditActor(ctx.db, userId);
     const result = await ctx.db
       .transaction()
-      .execute((trx) => change(createAdminTitlesRepository(trx, ctx.dialect), trx, actor));
+      .execute((trx) => change(createTitlesRepository(trx, ctx.dialect), trx, actor));
     await invalidateCatalog(ctx.cache);
     return result;
   }
   type Actor = Awaited<ReturnType<typeof auditActor>>;
 
-  async function showOrThrow(trx: AdminTitlesRepository, titleId: number) {
+  async function showOrThrow(trx: TitlesRepository, titleId: number) {
     const title = await trx.findTitle(titleId);
     if (!title) throw new NotFound(M.titleNotFound);
     if (title.type !== 'tvshow')
@@ -88,13 +88,13 @@ export function createAdminSeasonsService(ctx: AppContext) {
     return title;
   }
 
-  async function seasonOrThrow(trx: AdminTitlesRepository, seasonId: number) {
+  async function seasonOrThrow(trx: TitlesRepository, seasonId: number) {
     const season = await trx.findSeason(seasonId);
     if (!season) throw new NotFound(M.seasonNotFound);
     return season;
   }
 
-  async function episodeOrThrow(trx: AdminTitlesRepository, episodeId: number) {
+  async function episodeOrThrow(trx: TitlesRepository, episodeId: number) {
     const episode = await trx.findEpisode(episodeId);
     if (!episode) throw new NotFound(M.episodeNotFound);
     return episode;

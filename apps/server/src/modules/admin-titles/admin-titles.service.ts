@@ -16,13 +16,10 @@ import { toPage } from '../../lib/page';
 import type { UploadedFile } from '../../plugins/upload-spool';
 import { auditActor, recordAudit } from '../audit/audit';
 import { invalidateCatalog } from '../catalog/catalog-invalidation';
-import {
-  createAdminTitlesRepository,
-  type AdminTitlesRepository,
-  type TitleFilter,
-} from './admin-titles.repository';
+import { titleFields } from '../titles/title-fields';
+import { createTitlesRepository, type TitleFilter, type TitlesRepository } from '../titles/titles.repository';
 import { createTitleFiles } from './title-files';
-import { createTitleReads, trailerOf } from './title-reads';
+import { createTitleReads } from './title-reads';
 
 const M = AdminTitlesMessages;
 
@@ -44,22 +41,10 @@ export interface TitleListInput {
 }
 
 /** What the audit log keeps of a title: its own fields, its genres and its cast in order. */
-async function snapshot(repo: AdminTitlesRepository, row: TitleRow) {
+async function snapshot(repo: TitlesRepository, row: TitleRow) {
   const [genres, cast] = await Promise.all([repo.genresOf([row.id]), repo.castOf(row.id)]);
   return {
-    type: row.type,
-    name: row.name,
-    description: row.description,
-    release_date: row.release_date,
-    language: row.language,
-    duration_minutes: row.duration_minutes,
-    imdb_rating: Number(row.imdb_rating),
-    content_rating: row.content_rating,
-    poster_image: row.poster_image,
-    thumbnail_image: row.thumbnail_image,
-    trailer: trailerOf(row),
-    is_free: Number(row.is_free) === 1,
-    is_published: Number(row.is_published) === 1,
+    ...titleFields(row),
     genre_ids: genres.map((genre) => genre.id),
     cast: cast.map((entry) => ({ person_id: entry.person_id, job_title: entry.job_title })),
   };
@@ -67,7 +52,7 @@ async function snapshot(repo: AdminTitlesRepository, row: TitleRow) {
 
 /** Refuses genres and people that do not exist, naming the field of each. */
 async function checkReferences(
-  repo: AdminTitlesRepository,
+  repo: TitlesRepository,
   fields: { genre_ids?: number[] | undefined; cast?: TitleCastEntry[] | undefined },
 ): Promise<void> {
   const errors: Record<string, string[]> = {};
@@ -96,7 +81,7 @@ const unique = (ids: readonly number[]) => [...new Set(ids)];
 const flag = (value: boolean) => (value ? 1 : 0);
 
 export function createAdminTitlesService(ctx: AppContext) {
-  const repo = createAdminTitlesRepository(ctx.db, ctx.dialect);
+  const repo = createTitlesRepository(ctx.db, ctx.dialect);
   const reads = createTitleReads(repo);
   const files = createTitleFiles(ctx);
 
@@ -133,7 +118,7 @@ export function createAdminTitlesService(ctx: AppContext) {
       const actor = await auditActor(ctx.db, userId);
       const now = Date.now();
       const id = await write(async (trx) => {
-        const trxRepo = createAdminTitlesRepository(trx, ctx.dialect);
+        const trxRepo = createTitlesRepository(trx, ctx.dialect);
         await checkReferences(trxRepo, body);
         const titleId = await trxRepo.insertTitle({
           type: body.type,
@@ -174,7 +159,7 @@ export function createAdminTitlesService(ctx: AppContext) {
     async update(userId: number, id: number, body: UpdateTitle): Promise<AdminTitleDetail> {
       const actor = await auditActor(ctx.db, userId);
       await write(async (trx) => {
-        const trxRepo = createAdminTitlesRepository(trx, ctx.dialect);
+        const trxRepo = createTitlesRepository(trx, ctx.dialect);
         const current = await trxRepo.findTitle(id);
         if (!current) throw new NotFound(M.titleNotFound);
         await checkReferences(trxRepo, body);
@@ -213,7 +198,7 @@ export function createAdminTitlesService(ctx: AppContext) {
     async remove(userId: number, id: number): Promise<void> {
       const actor = await auditActor(ctx.db, userId);
       const freed = await write(async (trx) => {
-        const trxRepo = createAdminTitlesRepository(trx, ctx.dialect);
+        const trxRepo = createTitlesRepository(trx, ctx.dialect);
         const current = await trxRepo.findTitle(id);
         if (!current) throw new NotFound(M.titleNotFound);
         const before = await snapshot(trxRepo, current);
@@ -262,7 +247,7 @@ export function createAdminTitlesService(ctx: AppContext) {
         const poster = await save(uploads.poster, POSTER_SIZE);
         const thumbnail = await save(uploads.thumbnail, THUMBNAIL_SIZE);
         replaced = await write(async (trx) => {
-          const trxRepo = createAdminTitlesRepository(trx, ctx.dialect);
+          const trxRepo = createTitlesRepository(trx, ctx.dialect);
           const current = await trxRepo.findTitle(id);
           if (!current) throw new NotFound(M.titleNotFound);
           await trxRepo.updateTitle(id, {
@@ -298,7 +283,7 @@ export function createAdminTitlesService(ctx: AppContext) {
       const actor = await auditActor(ctx.db, userId);
       const wanted = unique(ids);
       return write(async (trx) => {
-        const trxRepo = createAdminTitlesRepository(trx, ctx.dialect);
+        const trxRepo = createTitlesRepository(trx, ctx.dialect);
         const known = await trxRepo.existingTitleIds(wanted);
         if (known.size !== wanted.length) {
           throw new Validation(M.bulkUnknownTitles, { ids: [M.bulkUnknownTitles] });
@@ -328,7 +313,7 @@ export type AdminTitlesService = ReturnType<typeof createAdminTitlesService>;
 
 /** A show with seasons stays a show; a movie with its own video stays a movie. */
 async function checkTypeChange(
-  repo: AdminTitlesRepository,
+  repo: TitlesRepository,
   current: TitleRow,
   type: 'movie' | 'tvshow',
 ): Promise<void> {

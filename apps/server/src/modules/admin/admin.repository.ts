@@ -1,8 +1,7 @@
 import type { Db } from '../../db/connection';
-import type { VideosTable } from '../../db/database';
 
 export function createAdminRepository(db: Db) {
-  const count = async (table: 'titles' | 'users'): Promise<number> => {
+  const count = async (table: 'users'): Promise<number> => {
     const row = await db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -11,21 +10,8 @@ export function createAdminRepository(db: Db) {
   };
 
   return {
-    /** Every title, published or not. */
-    countTitles: () => count('titles'),
-
     /** Every account, admins included. */
     countUsers: () => count('users'),
-
-    /** Videos per status; a status no video has is left out. */
-    async countVideosByStatus(): Promise<Array<{ status: VideosTable['status']; count: number }>> {
-      const rows = await db
-        .selectFrom('videos')
-        .select((eb) => ['videos.status', eb.fn.countAll<number | string>().as('count')])
-        .groupBy('videos.status')
-        .execute();
-      return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
-    },
 
     /** Accounts created at or after `since` (epoch ms). */
     async countUsersSince(since: number): Promise<number> {
@@ -77,20 +63,6 @@ export function createAdminRepository(db: Db) {
         amountMinor: Number(row.amount),
         payments: Number(row.count),
       }));
-    },
-
-    /** Views per day (`YYYY-MM-DD`) from `sinceDay` on; days without views are left out. */
-    async viewsPerDaySince(sinceDay: string): Promise<Map<string, number>> {
-      const rows = await db
-        .selectFrom('title_daily_views')
-        .select((eb) => [
-          'title_daily_views.day',
-          eb.fn.sum<number | string>('title_daily_views.views').as('views'),
-        ])
-        .where('title_daily_views.day', '>=', sinceDay)
-        .groupBy('title_daily_views.day')
-        .execute();
-      return new Map(rows.map((row) => [row.day, Number(row.views)]));
     },
 
     /** The jobs whose last attempt failed, most recent first. */

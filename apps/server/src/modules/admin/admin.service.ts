@@ -1,5 +1,7 @@
 import type { AdminOverview, VideoCounts } from '@reeltime/contract';
 import type { AppContext } from '../../context';
+import { createTitlesRepository } from '../titles/titles.repository';
+import { createVideosRepository } from '../titles/videos.repository';
 import { createAdminRepository } from './admin.repository';
 import { mediaStorageUsage } from './media-storage';
 
@@ -18,22 +20,24 @@ export function lastDays(now: number, days: number): string[] {
   return Array.from({ length: days }, (_, index) => utcDay(now - (days - 1 - index) * DAY_MS));
 }
 
-export function createAdminService(ctx: Pick<AppContext, 'db' | 'jobs' | 'files' | 'cache'>) {
+export function createAdminService(ctx: Pick<AppContext, 'db' | 'dialect' | 'jobs' | 'files' | 'cache'>) {
   const repo = createAdminRepository(ctx.db);
+  const titleRepo = createTitlesRepository(ctx.db, ctx.dialect);
+  const videoRepo = createVideosRepository(ctx.db);
   return {
     /** How big the site is, what it earns and is watched, and where its media and jobs stand. */
     async overview(now = Date.now()): Promise<AdminOverview> {
       const days = lastDays(now, CHART_DAYS);
       const [titles, members, newMembers, videoRows, jobs, plans, revenue, views, storage, failures] =
         await Promise.all([
-          repo.countTitles(),
+          titleRepo.countAll(),
           repo.countUsers(),
           repo.countUsersSince(now - 7 * DAY_MS),
-          repo.countVideosByStatus(),
+          videoRepo.countByStatus(),
           ctx.jobs.countByState(),
           repo.activeSubscriptionsByPlan(now),
           repo.revenueSince(startOfUtcMonth(now)),
-          repo.viewsPerDaySince(days[0]!),
+          titleRepo.viewsPerDaySince(days[0]!),
           mediaStorageUsage(ctx),
           repo.recentJobFailures(RECENT_FAILURES),
         ]);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import { CARD_COLUMNS } from '../catalog/card.mapper';
+import { CARD_COLUMNS } from '../titles/card.mapper';
 
 /** Works on the database or inside a transaction. */
 type Executor = Kysely<Database>;
@@ -48,24 +48,6 @@ export function createPlaybackRepository(db: Executor) {
         .returning('title_id')
         .executeTakeFirst();
       return inserted !== undefined;
-    },
-
-    /** One more view on the title's total and on its count for the day. */
-    async countView(titleId: number, day: string): Promise<void> {
-      await db
-        .updateTable('titles')
-        .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-        .where('id', '=', titleId)
-        .execute();
-      await db
-        .insertInto('title_daily_views')
-        .values({ title_id: titleId, day, views: 1 })
-        .onConflict((oc) =>
-          oc
-            .columns(['title_id', 'day'])
-            .doUpdateSet((eb) => ({ views: eb('title_daily_views.views', '+', 1) })),
-        )
-        .execute();
     },
 
     /** The member's latest progress in each title not finished yet, newest first, with card columns. */
@@ -172,24 +154,6 @@ export function createPlaybackRepository(db: Executor) {
         .returning('title_id')
         .executeTakeFirst();
       return inserted !== undefined;
-    },
-
-    async addToLikeCount(titleId: number, delta: 1 | -1): Promise<void> {
-      await db
-        .updateTable('titles')
-        .set((eb) => ({ like_count: eb('like_count', '+', delta) }))
-        .where('id', '=', titleId)
-        .$if(delta < 0, (query) => query.where('like_count', '>', 0))
-        .execute();
-    },
-
-    async likeCount(titleId: number): Promise<number> {
-      const row = await db
-        .selectFrom('titles')
-        .select('like_count')
-        .where('id', '=', titleId)
-        .executeTakeFirst();
-      return Number(row?.like_count ?? 0);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import type { Page } from '../../lib/page';
-import { CARD_COLUMNS, type CardRow } from '../catalog/card.mapper';
+import { CARD_COLUMNS, type CardRow } from '../titles/card.mapper';
 import { inPage } from '../../db/sql-helpers';
 
 export function createWatchlistRepository(db: Db) {

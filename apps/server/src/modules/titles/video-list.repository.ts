@@ -38,8 +38,8 @@ export interface VideoListFilter {
   offset: number;
 }
 
-/** All SQL of the console's media section: full videos with their target, job and source, and captions. */
-export function createAdminMediaRepository(db: Db) {
+/** Full videos listed with their target, job and source, the targets an upload can have, and captions. */
+export function createVideoListRepository(db: Db) {
   /** Full videos of titles and episodes with everything the console shows of them. */
   const videoQuery = (q: Kysely<Database> = db) =>
     q
@@ -213,4 +213,4 @@ export function createAdminMediaRepository(db: Db) {
     },
   };
 }
-export type AdminMediaRepository = ReturnType<typeof createAdminMediaRepository>;
+export type VideoListRepository = ReturnType<typeof createVideoListRepository>;
