@@ -20,7 +20,7 @@ import {
   DRAFT_THUMBNAIL_FOLDER,
   PERSON_PHOTO,
 } from './library-images';
-import { createPeopleRepository } from './people.repository';
+import { createPeopleRepository } from '../people/people.repository';
 import { createTitlesRepository } from '../titles/titles.repository';
 import { submissionApprovedMail, submissionRejectedMail } from './submission-review-mail';
 import {

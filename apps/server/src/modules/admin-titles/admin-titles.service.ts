@@ -16,6 +16,8 @@ import { toPage } from '../../lib/page';
 import type { UploadedFile } from '../../plugins/upload-spool';
 import { auditActor, recordAudit } from '../audit/audit';
 import { invalidateCatalog } from '../catalog/catalog-invalidation';
+import { createPeopleRepository } from '../people/people.repository';
+import { createGenresRepository } from '../titles/genres.repository';
 import { titleFields } from '../titles/title-fields';
 import { createTitlesRepository, type TitleFilter, type TitlesRepository } from '../titles/titles.repository';
 import { createTitleFiles } from './title-files';
@@ -52,16 +54,16 @@ async function snapshot(repo: TitlesRepository, row: TitleRow) {
 
 /** Refuses genres and people that do not exist, naming the field of each. */
 async function checkReferences(
-  repo: TitlesRepository,
+  db: Db,
   fields: { genre_ids?: number[] | undefined; cast?: TitleCastEntry[] | undefined },
 ): Promise<void> {
   const errors: Record<string, string[]> = {};
   if (fields.genre_ids) {
-    const known = await repo.existingGenreIds(fields.genre_ids);
+    const known = await createGenresRepository(db).existingIds(fields.genre_ids);
     if (fields.genre_ids.some((id) => !known.has(id))) errors.genre_ids = [M.genreUnknown];
   }
   if (fields.cast) {
-    const known = await repo.existingPersonIds(fields.cast.map((entry) => entry.person_id));
+    const known = await createPeopleRepository(db).existingIds(fields.cast.map((entry) => entry.person_id));
     fields.cast.forEach((entry, index) => {
       if (!known.has(entry.person_id)) errors[`cast.${index}.person_id`] = [M.personUnknown];
     });
@@ -119,7 +121,7 @@ export function createAdminTitlesService(ctx: AppContext) {
       const now = Date.now();
       const id = await write(async (trx) => {
         const trxRepo = createTitlesRepository(trx, ctx.dialect);
-        await checkReferences(trxRepo, body);
+        await checkReferences(trx, body);
         const titleId = await trxRepo.insertTitle({
           type: body.type,
           name: body.name,
@@ -162,7 +164,7 @@ export function createAdminTitlesService(ctx: AppContext) {
         const trxRepo = createTitlesRepository(trx, ctx.dialect);
         const current = await trxRepo.findTitle(id);
         if (!current) throw new NotFound(M.titleNotFound);
-        await checkReferences(trxRepo, body);
+        await checkReferences(trx, body);
         if (body.type && body.type !== current.type) await checkTypeChange(trxRepo, current, body.type);
         const before = await snapshot(trxRepo, current);
         await trxRepo.updateTitle(id, {

@@ -207,18 +207,6 @@ export function createTitlesRepository(db: Db, dialect: Dialect) {
       return new Set(rows.map((row) => row.id));
     },
 
-    async existingGenreIds(ids: readonly number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db.selectFrom('genres').select('id').where('id', 'in', ids).execute();
-      return new Set(rows.map((row) => row.id));
-    },
-
-    async existingPersonIds(ids: readonly number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db.selectFrom('people').select('id').where('id', 'in', ids).execute();
-      return new Set(rows.map((row) => row.id));
-    },
-
     genresOf: (titleIds: readonly number[]) => genresOfTitles(db, titleIds),
 
     castOf: (titleId: number) => castOfTitle(db, titleId),

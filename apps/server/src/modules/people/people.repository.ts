@@ -17,7 +17,7 @@ export interface PersonChanges {
   profile_image: string;
 }
 
-/** SQL over people, with how many titles each is cast in. */
+/** All SQL over people (cast and crew), with how many titles each is cast in. */
 export function createPeopleRepository(db: Db) {
   const withCounts = () =>
     db.selectFrom('people').select((eb) => [
@@ -69,6 +69,17 @@ export function createPeopleRepository(db: Db) {
       const row = await withCounts().where('people.id', '=', id).executeTakeFirst();
       return row && toRow(row);
     },
+
+    /** The ids among `ids` that are people. */
+    async existingIds(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom('people').select('id').where('id', 'in', ids).execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** The name and private address of a person, only ever read to send them mail. */
+    contact: (id: number): Promise<{ name: string; email: string | null } | undefined> =>
+      db.selectFrom('people').select(['name', 'email']).where('id', '=', id).executeTakeFirst(),
 
     /** A person with this address (any case), to cast again instead of adding them twice. */
     findByEmail: (email: string) =>
