@@ -7,18 +7,6 @@ import { containing, inPage } from '../../db/sql-helpers';
 
 /** How many rows of recent viewing the member page shows. */
 export const RECENT_VIEWING_ROWS = 20;
-/** Subscriptions still giving access (a cancelled one runs to its end). */
-const CURRENT_STATUSES = ['active', 'cancelled'] as const;
-
-export interface CurrentPlanRow {
-  user_id: number;
-  subscription_id: number;
-  plan_id: number;
-  name: string;
-  status: 'active' | 'cancelled';
-  end_date: string;
-}
-
 /** All SQL of the members console: accounts, their billing and viewing, and the admin rules' counts. */
 export function createAdminMembersRepository(db: Db) {
   return {
@@ -54,57 +42,6 @@ export function createAdminMembersRepository(db: Db) {
 
     findMember: (id: number): Promise<UserRow | undefined> =>
       db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
-
-    /** The subscription giving each of these members access now, if any. */
-    async currentPlans(userIds: readonly number[], now: number): Promise<CurrentPlanRow[]> {
-      if (userIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('subscriptions')
-        .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
-        .select([
-          'subscriptions.user_id',
-          'subscriptions.id as subscription_id',
-          'subscriptions.plan_id',
-          'plans.name',
-          'subscriptions.status',
-          'subscriptions.end_date',
-        ])
-        .where('subscriptions.user_id', 'in', userIds)
-        .where('subscriptions.status', 'in', CURRENT_STATUSES)
-        .where('subscriptions.ends_at', '>', now)
-        .orderBy('subscriptions.ends_at', 'desc')
-        .execute();
-      return rows as CurrentPlanRow[];
-    },
-
-    subscriptions: (userId: number) =>
-      db
-        .selectFrom('subscriptions')
-        .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
-        .selectAll('subscriptions')
-        .select('plans.name as plan_name')
-        .where('subscriptions.user_id', '=', userId)
-        .orderBy('subscriptions.created_at', 'desc')
-        .orderBy('subscriptions.id', 'desc')
-        .execute(),
-
-    payments: (userId: number) =>
-      db
-        .selectFrom('payments')
-        .innerJoin('plans', 'plans.id', 'payments.plan_id')
-        .select([
-          'payments.id',
-          'plans.name as plan_name',
-          'payments.amount_minor',
-          'payments.currency',
-          'payments.paid_at',
-          'payments.card_brand',
-          'payments.card_last4',
-        ])
-        .where('payments.user_id', '=', userId)
-        .orderBy('payments.paid_at', 'desc')
-        .orderBy('payments.id', 'desc')
-        .execute(),
 
     progress: (userId: number) =>
       db

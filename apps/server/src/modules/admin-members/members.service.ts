@@ -11,7 +11,8 @@ import type { UserRow } from '../../db/database';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import { auditActor, recordAudit } from '../audit/audit';
-import { createAdminMembersRepository, type CurrentPlanRow } from './admin-members.repository';
+import { createBillingRepository, type CurrentPlanRow } from '../billing/billing.repository';
+import { createAdminMembersRepository } from './admin-members.repository';
 
 const iso = (at: number) => new Date(at).toISOString();
 
@@ -62,14 +63,15 @@ interface MemberChange {
 /** Members as the console sees them, and the actions an admin takes on them. */
 export function createMembersService(ctx: Pick<AppContext, 'db' | 'dialect' | 'tokens'>) {
   const repo = createAdminMembersRepository(ctx.db);
+  const billing = createBillingRepository(ctx.db);
 
   async function detail(id: number): Promise<AdminMemberDetail> {
     const row = await repo.findMember(id);
     if (!row) throw new NotFound(Said.memberNotFound);
     const [plans, subscriptions, payments, progress, views, sessions] = await Promise.all([
-      repo.currentPlans([id], Date.now()),
-      repo.subscriptions(id),
-      repo.payments(id),
+      billing.currentPlansOf([id], Date.now()),
+      billing.subscriptionsOf(id),
+      billing.paymentHistoryOf(id),
       repo.progress(id),
       repo.views(id),
       ctx.tokens.countLiveOfUser(id),
@@ -164,7 +166,7 @@ export function createMembersService(ctx: Pick<AppContext, 'db' | 'dialect' | 't
         { search: query.search, status: query.status },
         toPage(query),
       );
-      const plans = await repo.currentPlans(
+      const plans = await billing.currentPlansOf(
         rows.map((row) => row.id),
         Date.now(),
       );

@@ -2,6 +2,8 @@ import type { AdminOverview, VideoCounts } from '@reeltime/contract';
 import type { AppContext } from '../../context';
 import { createTitlesRepository } from '../titles/titles.repository';
 import { createVideosRepository } from '../titles/videos.repository';
+import { createBillingRepository } from '../billing/billing.repository';
+import { createPlansRepository } from '../billing/plans.repository';
 import { createAdminRepository } from './admin.repository';
 import { mediaStorageUsage } from './media-storage';
 
@@ -24,6 +26,8 @@ export function createAdminService(ctx: Pick<AppContext, 'db' | 'dialect' | 'job
   const repo = createAdminRepository(ctx.db);
   const titleRepo = createTitlesRepository(ctx.db, ctx.dialect);
   const videoRepo = createVideosRepository(ctx.db);
+  const billing = createBillingRepository(ctx.db);
+  const planRepo = createPlansRepository(ctx.db);
   return {
     /** How big the site is, what it earns and is watched, and where its media and jobs stand. */
     async overview(now = Date.now()): Promise<AdminOverview> {
@@ -35,8 +39,8 @@ export function createAdminService(ctx: Pick<AppContext, 'db' | 'dialect' | 'job
           repo.countUsersSince(now - 7 * DAY_MS),
           videoRepo.countByStatus(),
           ctx.jobs.countByState(),
-          repo.activeSubscriptionsByPlan(now),
-          repo.revenueSince(startOfUtcMonth(now)),
+          planRepo.activeSubscriptionsByPlan(now),
+          billing.revenueSince(startOfUtcMonth(now)),
           titleRepo.viewsPerDaySince(days[0]!),
           mediaStorageUsage(ctx),
           repo.recentJobFailures(RECENT_FAILURES),
