@@ -221,6 +221,18 @@ export function createJobsRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
+    /** The jobs whose last attempt failed, most recent first. */
+    async recentFailures(limit: number) {
+      return db
+        .selectFrom('jobs')
+        .select(['id', 'type', 'last_error', 'attempts', 'updated_at'])
+        .where('status', '=', 'failed')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
     async countByStatus(): Promise<Array<{ status: JobRow['status']; count: number }>> {
       const rows = await db
         .selectFrom('jobs')

@@ -4,7 +4,8 @@ import { createTitlesRepository } from '../titles/titles.repository';
 import { createVideosRepository } from '../titles/videos.repository';
 import { createBillingRepository } from '../billing/billing.repository';
 import { createPlansRepository } from '../billing/plans.repository';
-import { createAdminRepository } from './admin.repository';
+import { createJobsRepository } from '../../jobs/jobs.repository';
+import { createUserRepository } from '../users/user.repository';
 import { mediaStorageUsage } from './media-storage';
 
 const DAY_MS = 86_400_000;
@@ -23,7 +24,8 @@ export function lastDays(now: number, days: number): string[] {
 }
 
 export function createAdminService(ctx: Pick<AppContext, 'db' | 'dialect' | 'jobs' | 'files' | 'cache'>) {
-  const repo = createAdminRepository(ctx.db);
+  const users = createUserRepository(ctx.db);
+  const jobRepo = createJobsRepository(ctx.db);
   const titleRepo = createTitlesRepository(ctx.db, ctx.dialect);
   const videoRepo = createVideosRepository(ctx.db);
   const billing = createBillingRepository(ctx.db);
@@ -35,15 +37,15 @@ export function createAdminService(ctx: Pick<AppContext, 'db' | 'dialect' | 'job
       const [titles, members, newMembers, videoRows, jobs, plans, revenue, views, storage, failures] =
         await Promise.all([
           titleRepo.countAll(),
-          repo.countUsers(),
-          repo.countUsersSince(now - 7 * DAY_MS),
+          users.countAll(),
+          users.countCreatedSince(now - 7 * DAY_MS),
           videoRepo.countByStatus(),
           ctx.jobs.countByState(),
           planRepo.activeSubscriptionsByPlan(now),
           billing.revenueSince(startOfUtcMonth(now)),
           titleRepo.viewsPerDaySince(days[0]!),
           mediaStorageUsage(ctx),
-          repo.recentJobFailures(RECENT_FAILURES),
+          jobRepo.recentFailures(RECENT_FAILURES),
         ]);
       const videos: VideoCounts = { pending: 0, processing: 0, ready: 0, failed: 0 };
       for (const { status, count } of videoRows) videos[status] = count;

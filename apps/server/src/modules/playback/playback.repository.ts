@@ -5,6 +5,9 @@ import { CARD_COLUMNS } from '../titles/card.mapper';
 /** Works on the database or inside a transaction. */
 type Executor = Kysely<Database>;
 
+/** How many rows of recent viewing the console's member page shows. */
+export const RECENT_VIEWING_ROWS = 20;
+
 export function createPlaybackRepository(db: Executor) {
   return {
     /** One row per member, title and episode (0 for a movie): the newest report wins. */
@@ -155,6 +158,38 @@ export function createPlaybackRepository(db: Executor) {
         .executeTakeFirst();
       return inserted !== undefined;
     },
+
+    /** What a member played last, newest first, with the names of titles and episodes (for the console). */
+    recentProgressOf: (userId: number) =>
+      db
+        .selectFrom('playback_progress')
+        .innerJoin('titles', 'titles.id', 'playback_progress.title_id')
+        .leftJoin('episodes', 'episodes.id', 'playback_progress.episode_id')
+        .select([
+          'playback_progress.title_id',
+          'titles.name as title_name',
+          'playback_progress.episode_id',
+          'episodes.name as episode_name',
+          'playback_progress.position_seconds',
+          'playback_progress.duration_seconds',
+          'playback_progress.finished',
+          'playback_progress.updated_at',
+        ])
+        .where('playback_progress.user_id', '=', userId)
+        .orderBy('playback_progress.updated_at', 'desc')
+        .limit(RECENT_VIEWING_ROWS)
+        .execute(),
+
+    /** The member's latest counted views, newest first, with the titles' names (for the console). */
+    recentViewsOf: (userId: number) =>
+      db
+        .selectFrom('views')
+        .innerJoin('titles', 'titles.id', 'views.title_id')
+        .select(['views.title_id', 'titles.name as title_name', 'views.day', 'views.created_at'])
+        .where('views.user_id', '=', userId)
+        .orderBy('views.created_at', 'desc')
+        .limit(RECENT_VIEWING_ROWS)
+        .execute(),
   };
 }
 export type PlaybackRepository = ReturnType<typeof createPlaybackRepository>;
