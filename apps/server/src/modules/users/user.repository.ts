@@ -13,6 +13,10 @@ export function createUserRepository(db: Db) {
     findByEmail: (email: string): Promise<UserRow | undefined> =>
       db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
 
+    /** The address of an account, where mail about what it did goes. */
+    emailOf: async (id: number): Promise<string | undefined> =>
+      (await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirst())?.email,
+
     /**
      * The enabled account with this address, for sending it a reset link (a disabled account gets
      * none: the new password could not be used anyway). On PostgreSQL its row stays locked until
