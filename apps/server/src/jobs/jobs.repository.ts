@@ -233,6 +233,17 @@ export function createJobsRepository(db: Db) {
         .execute();
     },
 
+    /** Jobs of this name waiting or running, to keep one chain of a self-scheduling job. */
+    async countLive(name: string): Promise<number> {
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('type', '=', name)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     async countByStatus(): Promise<Array<{ status: JobRow['status']; count: number }>> {
       const rows = await db
         .selectFrom('jobs')

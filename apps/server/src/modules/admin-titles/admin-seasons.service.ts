@@ -12,6 +12,7 @@ import { NotFound, PayloadTooLarge, Validation } from '../../lib/errors';
 import type { UploadedFile } from '../../plugins/upload-spool';
 import { auditActor, recordAudit } from '../audit/audit';
 import { invalidateCatalog } from '../catalog/catalog-invalidation';
+import { createPlaybackRepository } from '../playback/playback.repository';
 import { createTitlesRepository, type TitlesRepository } from '../titles/titles.repository';
 import { THUMBNAIL_SIZE } from './admin-titles.service';
 import { createTitleFiles } from './title-files';
@@ -175,7 +176,7 @@ export function createAdminSeasonsService(ctx: AppContext) {
         const episodes = await trx.episodesOfSeasons([seasonId]);
         const episodeIds = episodes.map((episode) => episode.id);
         const videos = await trx.videosOfEpisodes(episodeIds);
-        await trx.deleteEpisodeProgress(episodeIds);
+        await createPlaybackRepository(db).deleteProgressInEpisodes(episodeIds);
         await trx.deleteSeason(seasonId);
         await recordAudit(db, {
           actor,
@@ -283,7 +284,7 @@ export function createAdminSeasonsService(ctx: AppContext) {
       const freed = await write(userId, async (trx, db, actor) => {
         const episode = await episodeOrThrow(trx, episodeId);
         const videos = await trx.videosOfEpisodes([episodeId]);
-        await trx.deleteEpisodeProgress([episodeId]);
+        await createPlaybackRepository(db).deleteProgressInEpisodes([episodeId]);
         await trx.deleteEpisodes([episodeId]);
         await recordAudit(db, {
           actor,

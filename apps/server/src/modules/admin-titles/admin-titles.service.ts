@@ -17,6 +17,7 @@ import type { UploadedFile } from '../../plugins/upload-spool';
 import { auditActor, recordAudit } from '../audit/audit';
 import { invalidateCatalog } from '../catalog/catalog-invalidation';
 import { createPeopleRepository } from '../people/people.repository';
+import { createPlaybackRepository } from '../playback/playback.repository';
 import { createGenresRepository } from '../titles/genres.repository';
 import { titleFields } from '../titles/title-fields';
 import { createTitlesRepository, type TitleFilter, type TitlesRepository } from '../titles/titles.repository';
@@ -208,7 +209,7 @@ export function createAdminTitlesService(ctx: AppContext) {
         const seasons = await trxRepo.seasonsOf(id);
         const episodes = await trxRepo.episodesOfSeasons(seasons.map((season) => season.id));
         const episodeIds = episodes.map((episode) => episode.id);
-        await trxRepo.deleteEpisodeProgress(episodeIds);
+        await createPlaybackRepository(trx).deleteProgressInEpisodes(episodeIds);
         await trxRepo.deleteTitle(id);
         await recordAudit(trx, { actor, action: 'title.delete', entityType: 'title', entityId: id, before });
         return {

@@ -3,6 +3,7 @@ import type { JobHandlers } from '../../jobs/job-map';
 import { MINUTE_MS } from '../../lib/time';
 import { createUserRepository } from '../users/user.repository';
 import { renewalReminderMail } from './billing-mail';
+import { createJobsRepository } from '../../jobs/jobs.repository';
 import { createBillingRepository } from './billing.repository';
 import { createEntitlementService } from './entitlement.service';
 import { fulfilCheckout } from './fulfilment';
@@ -17,7 +18,7 @@ const RECONCILE_JOB = 'billing.reconcile-stripe';
 /** Queues the Stripe reconciliation when Stripe is the gateway and no run is waiting already. */
 export async function scheduleStripeReconcile(ctx: AppContext, runAt = Date.now()): Promise<void> {
   if (ctx.payments.name !== 'stripe') return;
-  if ((await createBillingRepository(ctx.db).pendingJobs(RECONCILE_JOB)) > 0) return;
+  if ((await createJobsRepository(ctx.db).countLive(RECONCILE_JOB)) > 0) return;
   await ctx.jobs.enqueue(RECONCILE_JOB, {}, { runAt });
 }
 
@@ -53,7 +54,7 @@ export function billingJobHandlers(
           await reconcileStripeCheckouts(ctx);
         } finally {
           // This run is still counted as running, so the next one is queued only when none waits.
-          if ((await repo.pendingJobs(RECONCILE_JOB)) <= 1) {
+          if ((await createJobsRepository(ctx.db).countLive(RECONCILE_JOB)) <= 1) {
             await ctx.jobs.enqueue(RECONCILE_JOB, {}, { runAt: Date.now() + RECONCILE_EVERY_MS });
           }
         }

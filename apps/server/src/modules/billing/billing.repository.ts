@@ -263,17 +263,6 @@ export function createBillingRepository(db: Db) {
         .where('event_id', '=', eventId)
         .executeTakeFirst()) !== undefined,
 
-    /** Jobs of this name waiting or running, to keep one chain of a self-scheduling job. */
-    async pendingJobs(name: string): Promise<number> {
-      const row = await db
-        .selectFrom('jobs')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('type', '=', name)
-        .where('status', 'in', ['queued', 'running'])
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
-
     insertPayment: (row: Omit<PaymentRow, 'id'>) =>
       db.insertInto('payments').values(row).returning('id').executeTakeFirstOrThrow(),
 

@@ -190,6 +190,12 @@ export function createPlaybackRepository(db: Executor) {
         .orderBy('views.created_at', 'desc')
         .limit(RECENT_VIEWING_ROWS)
         .execute(),
+
+    /** Where members stopped in episodes that are going away (progress rows name episodes by id only). */
+    async deleteProgressInEpisodes(episodeIds: readonly number[]): Promise<void> {
+      if (episodeIds.length === 0) return;
+      await db.deleteFrom('playback_progress').where('episode_id', 'in', episodeIds).execute();
+    },
   };
 }
 export type PlaybackRepository = ReturnType<typeof createPlaybackRepository>;

@@ -494,12 +494,6 @@ export function createTitlesRepository(db: Db, dialect: Dialect) {
       await db.deleteFrom('episodes').where('id', 'in', ids).execute();
     },
 
-    /** Where members stopped in episodes that are going away (progress rows name episodes by id only). */
-    async deleteEpisodeProgress(episodeIds: readonly number[]): Promise<void> {
-      if (episodeIds.length === 0) return;
-      await db.deleteFrom('playback_progress').where('episode_id', 'in', episodeIds).execute();
-    },
-
     async renumberEpisodes(ids: readonly number[]): Promise<void> {
       for (const [index, id] of ids.entries()) {
         await db

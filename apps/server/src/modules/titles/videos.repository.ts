@@ -7,6 +7,30 @@ export type VideoRow = Selectable<VideosTable>;
 /** SQL over videos of titles and episodes: their rows, uploaded sources and caption tracks. */
 export function createVideosRepository(db: Db) {
   return {
+    /** Whether any video plays a stream under this file store folder (`private/videos/7`). */
+    async playsFromFolder(folder: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('videos')
+        .select('id')
+        .where('url', 'like', `/media/${folder}/%`)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Whether any video, in whatever state, was made or is to be made from this file. */
+    async usesSource(sourcePath: string): Promise<boolean> {
+      const row = await db.selectFrom('videos').select('id').where('source_path', '=', sourcePath).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Deletes a video row with its caption tracks and its source record; call within a transaction. */
+    async deleteWithCaptionsAndSource(id: number): Promise<void> {
+      await db.deleteFrom('video_captions').where('video_id', '=', id).execute();
+      await db.deleteFrom('video_sources').where('video_id', '=', id).execute();
+      await db.deleteFrom('videos').where('id', '=', id).execute();
+    },
+
     /** Whether a video still to be made uses this file as its source. */
     async sourceAwaited(sourcePath: string): Promise<boolean> {
       const row = await db
