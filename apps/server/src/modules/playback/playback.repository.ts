@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import { CARD_COLUMNS } from '../titles/card.mapper';
+import { publishedCards } from '../titles/card.mapper';
 
 /** Works on the database or inside a transaction. */
 type Executor = Kysely<Database>;
@@ -73,13 +73,12 @@ export function createPlaybackRepository(db: Executor) {
         .as('p');
       return db
         .selectFrom(latest)
-        .innerJoin('titles', 'titles.id', 'p.title_id')
-        .select(CARD_COLUMNS)
+        .innerJoin(publishedCards(db), 'cards.id', 'p.title_id')
+        .selectAll('cards')
         .select(['p.episode_id', 'p.position_seconds', 'p.duration_seconds'])
         .where('p.rank', '=', 1)
         .where('p.finished', '=', 0)
         .where('p.position_seconds', '>', 0)
-        .where('titles.is_published', '=', 1)
         .orderBy('p.updated_at', 'desc')
         .orderBy('p.id', 'desc')
         .limit(limit)

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import type { Page } from '../../lib/page';
-import { CARD_COLUMNS, type CardRow } from '../titles/card.mapper';
+import { publishedCards, type CardRow } from '../titles/card.mapper';
 import { inPage } from '../../db/sql-helpers';
 
 export function createWatchlistRepository(db: Db) {
@@ -34,10 +34,9 @@ export function createWatchlistRepository(db: Db) {
     pageOfCards(userId: number, page: Page): Promise<CardRow[]> {
       return db
         .selectFrom('watchlist')
-        .innerJoin('titles', 'titles.id', 'watchlist.title_id')
-        .select(CARD_COLUMNS)
+        .innerJoin(publishedCards(db), 'cards.id', 'watchlist.title_id')
+        .selectAll('cards')
         .where('watchlist.user_id', '=', userId)
-        .where('titles.is_published', '=', 1)
         .orderBy('watchlist.created_at', 'desc')
         .orderBy('watchlist.title_id', 'desc')
         .$call(inPage(page))
