@@ -13,6 +13,10 @@ export function createUserRepository(db: Db) {
     findByEmail: (email: string): Promise<UserRow | undefined> =>
       db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
 
+    /** An account's id and address; throws when there is no such account. */
+    idAndEmail: (id: number): Promise<{ id: number; email: string }> =>
+      db.selectFrom('users').select(['id', 'email']).where('id', '=', id).executeTakeFirstOrThrow(),
+
     /** The address of an account, where mail about what it did goes. */
     emailOf: async (id: number): Promise<string | undefined> =>
       (await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirst())?.email,
