@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/database';
 import { DAY_MS } from '../lib/time';
 import { recordAudit, type AuditEntry } from '../modules/audit/audit';
-import { createPasswordResetRepository } from '../modules/auth/password-reset.repository';
+import { createPasswordResetRepository } from '../modules/users/password-reset.repository';
 import { hashToken, newToken } from '../modules/auth/tokens';
 import { createUserRepository } from '../modules/users/user.repository';
 import { hashPassword } from '../modules/users/passwords';

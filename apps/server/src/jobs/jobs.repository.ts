@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../db/connection';
 import type { JobsTable } from '../db/database';
 import { LIVE_JOB_CONDITION } from './dedupe-key';
+import { inPage } from '../db/sql-helpers';
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -80,8 +81,7 @@ export function createJobsRepository(db: Db) {
           .selectAll()
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
-          .limit(filter.limit)
-          .offset(filter.offset)
+          .$call(inPage(filter))
           .execute(),
         query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
       ]);
@@ -219,6 +219,18 @@ export function createJobsRepository(db: Db) {
         .where('status', '!=', 'running')
         .execute();
       return rows.map((row) => row.id);
+    },
+
+    /** The jobs whose last attempt failed, most recent first. */
+    async recentFailures(limit: number) {
+      return db
+        .selectFrom('jobs')
+        .select(['id', 'type', 'last_error', 'attempts', 'updated_at'])
+        .where('status', '=', 'failed')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
     },
 
     async countByStatus(): Promise<Array<{ status: JobRow['status']; count: number }>> {

@@ -12,8 +12,9 @@ import type { FileStore } from '../adapters/storage/file-store';
 import { invalidateCatalog } from '../modules/catalog/catalog-invalidation';
 import { transcodeToHls, MEDIA_FILES } from './pipeline';
 import { NotAVideoError, probe, type MediaInfo } from './probe';
-import { createCatalogRepository } from '../modules/catalog/catalog.repository';
-import { createMediaRepository } from './media.repository';
+import { createCatalogRepository } from '../modules/titles/catalog.repository';
+import { createTitlesRepository } from '../modules/titles/titles.repository';
+import { createVideosRepository } from '../modules/titles/videos.repository';
 import { PRIVATE_VIDEOS_PREFIX } from './signed-url';
 import { publishToStore } from './store-publisher';
 import { syncCaptionTracks } from './caption-sync';
@@ -115,7 +116,8 @@ async function assertWebVtt(file: string): Promise<void> {
 export function createMediaService(deps: MediaDeps) {
   const { config, db, log, jobs, files } = deps;
   const tools = config.mediaTools;
-  const videos = createMediaRepository(db);
+  const videos = createVideosRepository(db);
+  const titles = createTitlesRepository(db, config.dialect);
   const catalog = createCatalogRepository(db, config.dialect);
 
   /** Writes the video's uploaded caption tracks into its published tree and lists them in its master. */
@@ -196,7 +198,7 @@ export function createMediaService(deps: MediaDeps) {
       const file = await regularFile(input.file);
       const captions = input.captions ? await regularFile(input.captions) : undefined;
       if (captions) await assertWebVtt(captions);
-      if (!(await videos.titleExists(input.titleId))) throw new NotFound(ServerMessages.titleNotFound);
+      if (!(await titles.exists(input.titleId))) throw new NotFound(ServerMessages.titleNotFound);
       if (input.episodeId !== undefined && !(await catalog.episodeOfTitle(input.episodeId, input.titleId))) {
         throw new NotFound(MediaMessages.episodeNotFound);
       }

@@ -6,7 +6,7 @@ import type { Db } from '../db/connection';
 import type { Database } from '../db/database';
 import type { FileStore } from '../adapters/storage/file-store';
 import type { JobQueue } from '../jobs/queue';
-import type { VideoRow } from './media.repository';
+import { createVideosRepository, type VideoRow } from '../modules/titles/videos.repository';
 import { PRIVATE_VIDEOS_PREFIX } from './signed-url';
 
 /** The folder id of a private stream URL (`/media/private/videos/7/master.m3u8` -> 7), or null. */
@@ -36,16 +36,6 @@ export type RemovableVideo = Pick<VideoRow, 'id' | 'url' | 'job_id' | 'source_pa
 /** File store folders of HLS trees, as their stored URLs name them (see media.service.ts). */
 const TREE_URL = /^\/media\/((?:private\/videos|trailers)\/[1-9][0-9]*)\//;
 
-async function folderInUse(db: Kysely<Database>, folder: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('videos')
-    .select('id')
-    .where('url', 'like', `/media/${folder}/%`)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * Frees what a deleted video row used and nothing else uses (docs/decisions/0013 and 0015): the
  * trees a transcode of it made (or is making) under its own id, the tree it played, its transcode's
@@ -62,7 +52,7 @@ export async function freeVideoFiles(
   let freedBytes = 0;
   let streamKept = false;
   for (const folder of folders) {
-    if (await folderInUse(deps.db, folder)) {
+    if (await createVideosRepository(deps.db).playsFromFolder(folder)) {
       streamKept = true;
       continue;
     }
@@ -76,11 +66,7 @@ export async function freeVideoFiles(
     force: true,
   });
   if (video.source_path) {
-    const waiting = await deps.db
-      .selectFrom('videos')
-      .select('id')
-      .where('source_path', '=', video.source_path)
-      .executeTakeFirst();
+    const waiting = await createVideosRepository(deps.db).usesSource(video.source_path);
     if (!waiting && isUploadedSource(deps.config, video.source_path))
       await rm(video.source_path, { force: true });
   }
@@ -99,9 +85,7 @@ export async function removeVideo(
 ): Promise<RemovedVideo> {
   if (video.job_id !== null) await deps.jobs.cancel(video.job_id);
   await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('video_captions').where('video_id', '=', video.id).execute();
-    await trx.deleteFrom('video_sources').where('video_id', '=', video.id).execute();
-    await trx.deleteFrom('videos').where('id', '=', video.id).execute();
+    await createVideosRepository(trx).deleteWithCaptionsAndSource(video.id);
     await alsoInTransaction?.(trx);
   });
   return freeVideoFiles(deps, video);

@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditPageSchema, AuditQuerySchema } from '@reeltime/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { createAuditLogRepository } from '../admin/audit-log.repository';
+import { createAuditLogRepository } from '../audit/audit-log.repository';
 
 const DAY_MS = 86_400_000;
 const startOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`);

@@ -14,7 +14,7 @@ import { auditActor, recordAudit } from '../audit/audit';
 import { createEntitlementService } from '../billing/entitlement.service';
 import { percentOf } from '../billing/money';
 import { planLimitations } from '../billing/plan-limitations';
-import { createAdminCommerceRepository, type PlanRow, type StripePlanRow } from './admin-commerce.repository';
+import { createPlansRepository, type PlanRow, type StripePlanRow } from '../billing/plans.repository';
 import { stripePriceOf } from './stripe-plan-sync';
 
 const M = AdminCommerceMessages;
@@ -58,7 +58,7 @@ function planColumns(fields: Partial<PlanBody>) {
  * subscription renews at what its first checkout charged (see docs/decisions/0019).
  */
 export function createAdminPlansService(ctx: AppContext) {
-  const repo = createAdminCommerceRepository(ctx.db);
+  const repo = createPlansRepository(ctx.db);
   const stripeConfigured = ctx.stripeCatalog !== null;
   const { currency } = ctx.config;
 
@@ -117,14 +117,14 @@ export function createAdminPlansService(ctx: AppContext) {
   }
 
   async function refuseTakenName(trx: Db, name: string, exceptId: number | null): Promise<void> {
-    if (await createAdminCommerceRepository(trx).planNamed(name, exceptId)) {
+    if (await createPlansRepository(trx).planNamed(name, exceptId)) {
       throw new Validation(M.planNameTaken, { name: [M.planNameTaken] });
     }
   }
 
   async function queueStripeSync(trx: Db, planId: number): Promise<void> {
     if (!stripeConfigured) return;
-    await createAdminCommerceRepository(trx).markStripePending(planId, Date.now());
+    await createPlansRepository(trx).markStripePending(planId, Date.now());
     await ctx.jobs.enqueue('admin-commerce.sync-stripe-plan', { planId }, { within: trx });
   }
 
@@ -154,7 +154,7 @@ export function createAdminPlansService(ctx: AppContext) {
     async create(adminId: number, body: PlanBody): Promise<AdminPlan> {
       const created = await ctx.db.transaction().execute(async (trx) => {
         await refuseTakenName(trx, body.name, null);
-        const plan = await createAdminCommerceRepository(trx).insertPlan(
+        const plan = await createPlansRepository(trx).insertPlan(
           planColumns(body) as PlanBody & {
             has_ads: number;
             is_active: number;
@@ -175,7 +175,7 @@ export function createAdminPlansService(ctx: AppContext) {
 
     async update(adminId: number, id: number, patch: PlanPatch): Promise<AdminPlan> {
       const { before, after } = await ctx.db.transaction().execute(async (trx) => {
-        const plans = createAdminCommerceRepository(trx);
+        const plans = createPlansRepository(trx);
         const before = await plans.plan(id);
         if (!before) throw new NotFound(M.planNotFound);
         const duration = patch.duration ?? before.duration;
@@ -208,7 +208,7 @@ export function createAdminPlansService(ctx: AppContext) {
     /** Deletes a plan nobody has bought; one that was bought is deactivated instead (409). */
     async remove(adminId: number, id: number): Promise<void> {
       await ctx.db.transaction().execute(async (trx) => {
-        const plans = createAdminCommerceRepository(trx);
+        const plans = createPlansRepository(trx);
         const plan = await plans.plan(id);
         if (!plan) throw new NotFound(M.planNotFound);
         if (await plans.isBought(id)) throw new Conflict(M.planBought);

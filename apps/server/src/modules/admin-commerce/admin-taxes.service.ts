@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { NotFound, Validation } from '../../lib/errors';
 import { auditActor, recordAudit } from '../audit/audit';
-import { createAdminCommerceRepository, type TaxRow } from './admin-commerce.repository';
+import { createPlansRepository, type TaxRow } from '../billing/plans.repository';
 
 const M = AdminCommerceMessages;
 
@@ -31,10 +31,10 @@ const taxSnapshot = (row: TaxRow) => {
  * the breakdown it was opened with.
  */
 export function createAdminTaxesService(ctx: AppContext) {
-  const repo = createAdminCommerceRepository(ctx.db);
+  const repo = createPlansRepository(ctx.db);
 
   async function refuseTakenName(trx: Db, name: string, exceptId: number | null): Promise<void> {
-    if (await createAdminCommerceRepository(trx).taxNamed(name, exceptId)) {
+    if (await createPlansRepository(trx).taxNamed(name, exceptId)) {
       throw new Validation(M.taxNameTaken, { name: [M.taxNameTaken] });
     }
   }
@@ -45,7 +45,7 @@ export function createAdminTaxesService(ctx: AppContext) {
     create: (adminId: number, body: z.output<typeof AdminTaxBodySchema>): Promise<AdminTax> =>
       ctx.db.transaction().execute(async (trx) => {
         await refuseTakenName(trx, body.name, null);
-        const row = await createAdminCommerceRepository(trx).insertTax({
+        const row = await createPlansRepository(trx).insertTax({
           name: body.name,
           percent: body.percent,
           is_active: body.is_active ? 1 : 0,
@@ -62,7 +62,7 @@ export function createAdminTaxesService(ctx: AppContext) {
 
     update: (adminId: number, id: number, patch: z.output<typeof AdminTaxPatchSchema>): Promise<AdminTax> =>
       ctx.db.transaction().execute(async (trx) => {
-        const taxes = createAdminCommerceRepository(trx);
+        const taxes = createPlansRepository(trx);
         const before = await taxes.tax(id);
         if (!before) throw new NotFound(M.taxNotFound);
         if (patch.name !== undefined) await refuseTakenName(trx, patch.name, id);
@@ -84,7 +84,7 @@ export function createAdminTaxesService(ctx: AppContext) {
 
     remove: (adminId: number, id: number): Promise<void> =>
       ctx.db.transaction().execute(async (trx) => {
-        const taxes = createAdminCommerceRepository(trx);
+        const taxes = createPlansRepository(trx);
         const before = await taxes.tax(id);
         if (!before) throw new NotFound(M.taxNotFound);
         await taxes.deleteTax(id);

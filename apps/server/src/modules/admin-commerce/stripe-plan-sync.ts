@@ -1,7 +1,7 @@
 import type { StripeCatalog } from '../../adapters/payment/stripe-catalog';
 import type { AppContext } from '../../context';
 import { percentOf } from '../billing/money';
-import { createAdminCommerceRepository, type PlanRow } from './admin-commerce.repository';
+import { createPlansRepository, type PlanRow } from '../billing/plans.repository';
 
 /** The recurring Price a plan stands for at Stripe: its price after discount, per its duration. */
 export function stripePriceOf(plan: PlanRow, currency: string) {
@@ -29,7 +29,7 @@ export async function syncPlanToStripe(
   catalog: StripeCatalog,
   planId: number,
 ): Promise<void> {
-  const repo = createAdminCommerceRepository(ctx.db);
+  const repo = createPlansRepository(ctx.db);
   const startedAt = Date.now();
   const [plan, synced] = await Promise.all([repo.plan(planId), repo.stripePlan(planId)]);
 
@@ -92,5 +92,5 @@ export async function syncPlanToStripe(
 
 /** Records why the last attempt failed, for the console to show. */
 export async function recordStripeSyncFailure(ctx: AppContext, planId: number, error: string): Promise<void> {
-  await createAdminCommerceRepository(ctx.db).updateStripePlan(planId, { last_error: error.slice(0, 1000) });
+  await createPlansRepository(ctx.db).updateStripePlan(planId, { last_error: error.slice(0, 1000) });
 }

@@ -10,7 +10,8 @@ import type { AppContext } from '../../context';
 import { NotFound, Validation } from '../../lib/errors';
 import { auditActor, recordAudit, type AuditEntry } from '../audit/audit';
 import { invalidateCatalog } from '../catalog/catalog-invalidation';
-import { createBannersRepository, type BannerRow } from './banners.repository';
+import { createBannersRepository, type BannerRow } from '../titles/banners.repository';
+import { createTitlesRepository } from '../titles/titles.repository';
 import { BANNER_ART, deleteImagesQuietly, saveLibraryImage, type UploadedImage } from './library-images';
 
 type BannerFields = z.output<typeof BannerBodySchema>;
@@ -67,7 +68,7 @@ export function createBannersService(ctx: AppContext) {
       (await createBannersRepository(ctx.db).list()).map(toAdminBanner),
 
     titleChoices: async (search: string | undefined): Promise<TitleChoice[]> =>
-      (await createBannersRepository(ctx.db).titleChoices(search, TITLE_CHOICES)).map((row) => ({
+      (await createTitlesRepository(ctx.db, ctx.dialect).choices(search, TITLE_CHOICES)).map((row) => ({
         id: row.id,
         name: row.name,
         type: row.type,
@@ -81,10 +82,10 @@ export function createBannersService(ctx: AppContext) {
     ): Promise<AdminBanner> {
       if (!art) throw new Validation(M.bannerArtRequired, { art: [M.bannerArtRequired] });
       const titleId = fields.title_id;
-      if (!(await createBannersRepository(ctx.db).titleExists(titleId))) throw titleMissing();
+      if (!(await createTitlesRepository(ctx.db, ctx.dialect).exists(titleId))) throw titleMissing();
       const artUrl = await saveLibraryImage(ctx.images, art, BANNER_ART);
       return write(adminId, artUrl, async (repo, trx, actor) => {
-        if (!(await repo.titleExists(titleId))) throw titleMissing();
+        if (!(await createTitlesRepository(trx, ctx.dialect).exists(titleId))) throw titleMissing();
         const banner = {
           title_id: titleId,
           poster_url: artUrl,
@@ -110,13 +111,14 @@ export function createBannersService(ctx: AppContext) {
       art: UploadedImage | undefined,
     ): Promise<AdminBanner> {
       const repo = createBannersRepository(ctx.db);
+      const titles = createTitlesRepository(ctx.db, ctx.dialect);
       if (!(await repo.find(id))) throw new NotFound(M.bannerNotFound);
-      if (patch.title_id !== undefined && !(await repo.titleExists(patch.title_id))) throw titleMissing();
+      if (patch.title_id !== undefined && !(await titles.exists(patch.title_id))) throw titleMissing();
       const artUrl = art ? await saveLibraryImage(ctx.images, art, BANNER_ART) : undefined;
       const { before, after } = await write(adminId, artUrl, async (trxRepo, trx, actor) => {
         const current = await trxRepo.find(id);
         if (!current) throw new NotFound(M.bannerNotFound);
-        if (patch.title_id !== undefined && !(await trxRepo.titleExists(patch.title_id)))
+        if (patch.title_id !== undefined && !(await createTitlesRepository(trx, ctx.dialect).exists(patch.title_id)))
           throw titleMissing();
         const changes = {
           title_id: patch.title_id ?? current.title_id,

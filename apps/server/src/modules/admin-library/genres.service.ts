@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { Conflict, NotFound } from '../../lib/errors';
 import { auditActor, recordAudit, type AuditEntry } from '../audit/audit';
 import { invalidateCatalog } from '../catalog/catalog-invalidation';
-import { createGenresRepository, type GenreRow } from './genres.repository';
+import { createGenresRepository, type GenreRow } from '../titles/genres.repository';
 import { isUniqueViolation } from './unique-violation';
 
 const nameTaken = () => new Conflict(M.genreNameTaken);

@@ -12,7 +12,7 @@ import { toPage } from '../../lib/page';
 import { auditActor, recordAudit, type AuditEntry } from '../audit/audit';
 import { invalidateCatalog } from '../catalog/catalog-invalidation';
 import { deleteImagesQuietly, PERSON_PHOTO, saveLibraryImage, type UploadedImage } from './library-images';
-import { createPeopleRepository, type PersonRow } from './people.repository';
+import { createPeopleRepository, type PersonRow } from '../people/people.repository';
 
 type PersonFields = z.output<typeof PersonBodySchema>;
 type PeopleQuery = z.output<typeof PeopleQuerySchema>;

@@ -9,11 +9,7 @@ import type { AppContext } from '../../context';
 import { Conflict, NotFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import { auditActor, recordAudit } from '../audit/audit';
-import {
-  createMailOutboxRepository,
-  type OutboxRow,
-  type OutboxSummaryRow,
-} from '../admin-members/mail-outbox.repository';
+import { createOutboxRepository, type OutboxRow, type OutboxSummaryRow } from '../mail/outbox.repository';
 
 const iso = (at: number) => new Date(at).toISOString();
 
@@ -37,10 +33,10 @@ const toMessage = (row: OutboxRow): AdminMailMessage => ({
 
 /** The outbox for the operator: every mail the site sent or tried to, and a second chance for failed ones. */
 export function createMailOutboxService(ctx: Pick<AppContext, 'db' | 'jobs'>) {
-  const outbox = createMailOutboxRepository(ctx.db);
+  const outbox = createOutboxRepository(ctx.db);
 
   async function message(id: number): Promise<AdminMailMessage> {
-    const row = await outbox.find(id);
+    const row = await outbox.findById(id);
     if (!row) throw new NotFound(Said.mailNotFound);
     return toMessage(row);
   }
@@ -62,8 +58,8 @@ export function createMailOutboxService(ctx: Pick<AppContext, 'db' | 'jobs'>) {
      */
     async retry(actorId: number, id: number): Promise<AdminMailMessage> {
       await ctx.db.transaction().execute(async (trx) => {
-        const mail = createMailOutboxRepository(trx);
-        const row = await mail.find(id);
+        const mail = createOutboxRepository(trx);
+        const row = await mail.findById(id);
         if (!row) throw new NotFound(Said.mailNotFound);
         if (!(await mail.markPendingAgain(id))) throw new Conflict(Said.mailNotFailed);
         const job = await ctx.jobs.enqueue('mail.deliver', { outboxId: id }, { within: trx });

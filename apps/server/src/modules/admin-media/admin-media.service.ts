@@ -20,12 +20,12 @@ import { invalidateCatalog } from '../catalog/catalog-invalidation';
 import { syncCaptionTracks } from '../../media/caption-sync';
 import { CaptionFormatError, toWebVtt } from '../../media/captions';
 import { planLadder } from '../../media/hls';
-import { createMediaRepository } from '../../media/media.repository';
 import { MEDIA_FILES } from '../../media/pipeline';
 import { NotAVideoError, probe, type MediaInfo } from '../../media/probe';
 import { masterRenditions } from '../../media/rendition-cap';
 import { removeVideo, streamFolderId, uploadedSourcesDir } from '../../media/video-removal';
-import { createAdminMediaRepository, type ConsoleVideoRow } from './admin-media.repository';
+import { createVideoListRepository, type ConsoleVideoRow } from '../titles/video-list.repository';
+import { createVideosRepository } from '../titles/videos.repository';
 
 /** A plausible video is at least a second and at most this long. */
 const MAX_DURATION_HOURS = 24;
@@ -61,8 +61,8 @@ const normalizeLanguage = (tag: string) => {
 
 export function createAdminMediaService(ctx: AppContext) {
   const { config, db, files, jobs } = ctx;
-  const repo = createAdminMediaRepository(db);
-  const videos = createMediaRepository(db);
+  const repo = createVideoListRepository(db);
+  const videos = createVideosRepository(db);
   const tools = config.mediaTools;
   const removal = { config, db, jobs, files };
 
@@ -196,37 +196,25 @@ export function createAdminMediaService(ctx: AppContext) {
         const replaces = await repo.currentVideoIds(target);
         return await db.transaction().execute(async (trx) => {
           const now = Date.now();
-          const video = await trx
-            .insertInto('videos')
-            .values({
-              title_id: target.episodeId === null ? target.titleId : null,
-              episode_id: target.episodeId,
-              kind: 'main',
-              type: 'hls',
-              url: '',
-              quality: 'auto',
-              status: 'pending',
-              source_path: source,
-              duration_seconds: null,
-              position: 0,
-              created_at: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('video_sources')
-            .values({
-              video_id: video.id,
-              filename: upload.metadata.filename,
-              size_bytes: upload.size,
-              width: info.width,
-              height: info.height,
-              fps: info.fps,
-              duration_seconds: info.durationSeconds,
-              uploaded_by: upload.userId,
-              created_at: now,
-            })
-            .execute();
+          const trxVideos = createVideosRepository(trx);
+          const video = await trxVideos.insertPending({
+            titleId: target.episodeId === null ? target.titleId : null,
+            episodeId: target.episodeId,
+            kind: 'main',
+            sourcePath: source,
+            now,
+          });
+          await trxVideos.insertSource({
+            video_id: video.id,
+            filename: upload.metadata.filename,
+            size_bytes: upload.size,
+            width: info.width,
+            height: info.height,
+            fps: info.fps,
+            duration_seconds: info.durationSeconds,
+            uploaded_by: upload.userId,
+            created_at: now,
+          });
           const job = await jobs.enqueue(
             'transcode',
             {
@@ -236,7 +224,7 @@ export function createAdminMediaService(ctx: AppContext) {
             },
             { within: trx },
           );
-          await trx.updateTable('videos').set({ job_id: job.id }).where('id', '=', video.id).execute();
+          await trxVideos.setJob(video.id, job.id);
           await recordAudit(trx, {
             actor,
             action: 'video.upload',
@@ -319,12 +307,7 @@ export function createAdminMediaService(ctx: AppContext) {
       const jobId = row.job_id;
       if (!(await jobs.retry(jobId))) throw new Conflict(AdminMediaMessages.notRetryable);
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('videos')
-          .set({ status: 'pending', last_error: null })
-          .where('id', '=', id)
-          .where('status', '!=', 'ready')
-          .execute();
+        await createVideosRepository(trx).markRetrying(id);
         await recordAudit(trx, {
           actor,
           action: 'video.retry',
@@ -414,11 +397,13 @@ export function createAdminMediaService(ctx: AppContext) {
         throw new Conflict(AdminMediaMessages.captionLanguageTaken);
       const actor = await auditActor(db, userId);
       const caption = await db.transaction().execute(async (trx) => {
-        const created = await trx
-          .insertInto('video_captions')
-          .values({ video_id: id, language, label: fields.label, body, created_at: Date.now() })
-          .returning(['id', 'language', 'label', 'created_at'])
-          .executeTakeFirstOrThrow();
+        const created = await createVideosRepository(trx).insertCaption({
+          video_id: id,
+          language,
+          label: fields.label,
+          body,
+          created_at: Date.now(),
+        });
         await recordAudit(trx, {
           actor,
           action: 'caption.create',
@@ -438,7 +423,7 @@ export function createAdminMediaService(ctx: AppContext) {
       if (!caption) throw new NotFound(AdminMediaMessages.captionNotFound);
       const actor = await auditActor(db, userId);
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('video_captions').where('id', '=', captionId).execute();
+        await createVideosRepository(trx).deleteCaption(captionId);
         await recordAudit(trx, {
           actor,
           action: 'caption.delete',

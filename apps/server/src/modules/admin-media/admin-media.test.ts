@@ -412,6 +412,25 @@ describe('transcodes', () => {
     expect(actions.map((row) => row.action)).toEqual(['video.upload', 'video.cancel', 'video.retry']);
   });
 
+  it('places a new upload after the videos its title already has, the way an imported video is placed', async () => {
+    const titleId = await insertTitle(db());
+    const uploaded = async () =>
+      (JSON.parse((await uploadWhole(clip, { title_id: String(titleId) })).body).data as { video_id: number })
+        .video_id;
+    const first = await uploaded();
+    const second = await uploaded();
+    const rows = await db()
+      .selectFrom('videos')
+      .select(['id', 'position'])
+      .where('title_id', '=', titleId)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => [row.id, Number(row.position)])).toEqual([
+      [first, 0],
+      [second, 1],
+    ]);
+  });
+
   it('retries a failed transcode, and refuses to retry one that is not failed or whose file is gone', async () => {
     const titleId = await insertTitle(db());
     const upload = JSON.parse((await uploadWhole(clip, { title_id: String(titleId) })).body).data as {

@@ -11,7 +11,10 @@ import type { UserRow } from '../../db/database';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import { auditActor, recordAudit } from '../audit/audit';
-import { createAdminMembersRepository, type CurrentPlanRow } from './admin-members.repository';
+import { createBillingRepository, type CurrentPlanRow } from '../billing/billing.repository';
+import { createPlaybackRepository } from '../playback/playback.repository';
+import { createPasswordResetRepository } from '../users/password-reset.repository';
+import { createUserRepository } from '../users/user.repository';
 
 const iso = (at: number) => new Date(at).toISOString();
 
@@ -61,17 +64,19 @@ interface MemberChange {
 
 /** Members as the console sees them, and the actions an admin takes on them. */
 export function createMembersService(ctx: Pick<AppContext, 'db' | 'dialect' | 'tokens'>) {
-  const repo = createAdminMembersRepository(ctx.db);
+  const users = createUserRepository(ctx.db);
+  const playback = createPlaybackRepository(ctx.db);
+  const billing = createBillingRepository(ctx.db);
 
   async function detail(id: number): Promise<AdminMemberDetail> {
-    const row = await repo.findMember(id);
+    const row = await users.findById(id);
     if (!row) throw new NotFound(Said.memberNotFound);
     const [plans, subscriptions, payments, progress, views, sessions] = await Promise.all([
-      repo.currentPlans([id], Date.now()),
-      repo.subscriptions(id),
-      repo.payments(id),
-      repo.progress(id),
-      repo.views(id),
+      billing.currentPlansOf([id], Date.now()),
+      billing.subscriptionsOf(id),
+      billing.paymentHistoryOf(id),
+      playback.recentProgressOf(id),
+      playback.recentViewsOf(id),
       ctx.tokens.countLiveOfUser(id),
     ]);
     return {
@@ -127,14 +132,14 @@ export function createMembersService(ctx: Pick<AppContext, 'db' | 'dialect' | 't
    */
   async function change(actorId: number, targetId: number, change: MemberChange): Promise<AdminMemberDetail> {
     await ctx.db.transaction().execute(async (trx) => {
-      const trxRepo = createAdminMembersRepository(trx);
-      const enabledAdmins = await trxRepo.lockEnabledAdmins(ctx.dialect);
+      const trxUsers = createUserRepository(trx);
+      const enabledAdmins = await trxUsers.lockEnabledAdmins(ctx.dialect);
       if (!enabledAdmins.includes(actorId)) throw new Forbidden(Said.actorNoLongerAdmin);
-      const target = await trxRepo.findMember(targetId);
+      const target = await trxUsers.findById(targetId);
       if (!target) throw new NotFound(Said.memberNotFound);
       const now = Date.now();
       const extra = await change.apply({ trx, target, actorId, enabledAdmins, now });
-      const after = await trxRepo.findMember(targetId);
+      const after = await trxUsers.findById(targetId);
       await recordAudit(
         trx,
         {
@@ -160,11 +165,11 @@ export function createMembersService(ctx: Pick<AppContext, 'db' | 'dialect' | 't
 
   return {
     async list(query: AdminMembersFilter): Promise<AdminMemberList> {
-      const { rows, total } = await repo.listMembers(
+      const { rows, total } = await users.listMembers(
         { search: query.search, status: query.status },
         toPage(query),
       );
-      const plans = await repo.currentPlans(
+      const plans = await billing.currentPlansOf(
         rows.map((row) => row.id),
         Date.now(),
       );
@@ -190,9 +195,8 @@ export function createMembersService(ctx: Pick<AppContext, 'db' | 'dialect' | 't
           if (enabledAdmins.length === 1 && enabledAdmins[0] === target.id) {
             throw new Conflict(Said.lastEnabledAdmin);
           }
-          const trxRepo = createAdminMembersRepository(trx);
-          await trxRepo.updateMember(target.id, { disabled_at: now }, now);
-          await trxRepo.spendPasswordResets(target.id, now);
+          await createUserRepository(trx).updateAccess(target.id, { disabled_at: now }, now);
+          await createPasswordResetRepository(trx).spendAllOf(target.id, now);
           return signOutWithin(trx, target.id);
         },
         afterCommit: forgetVerifiedTokens,
@@ -203,7 +207,7 @@ export function createMembersService(ctx: Pick<AppContext, 'db' | 'dialect' | 't
         action: 'member.enable',
         async apply({ trx, target, now }) {
           if (target.disabled_at === null) throw new Conflict(Said.alreadyEnabled);
-          await createAdminMembersRepository(trx).updateMember(target.id, { disabled_at: null }, now);
+          await createUserRepository(trx).updateAccess(target.id, { disabled_at: null }, now);
         },
       }),
 
@@ -212,7 +216,7 @@ export function createMembersService(ctx: Pick<AppContext, 'db' | 'dialect' | 't
         action: 'member.grant-admin',
         async apply({ trx, target, now }) {
           if (target.is_admin === 1) throw new Conflict(Said.alreadyAdmin);
-          await createAdminMembersRepository(trx).updateMember(target.id, { is_admin: 1 }, now);
+          await createUserRepository(trx).updateAccess(target.id, { is_admin: 1 }, now);
         },
         // Verified tokens carry the role: forgetting them makes the change count on the next request.
         afterCommit: forgetVerifiedTokens,
@@ -224,7 +228,7 @@ export function createMembersService(ctx: Pick<AppContext, 'db' | 'dialect' | 't
         async apply({ trx, target, enabledAdmins, now }) {
           if (target.is_admin !== 1) throw new Conflict(Said.notAdmin);
           if (enabledAdmins.every((id) => id === target.id)) throw new Conflict(Said.lastAdmin);
-          await createAdminMembersRepository(trx).updateMember(target.id, { is_admin: 0 }, now);
+          await createUserRepository(trx).updateAccess(target.id, { is_admin: 0 }, now);
         },
         afterCommit: forgetVerifiedTokens,
       }),

@@ -5,7 +5,12 @@ import {
   type VideoCounts,
 } from '@reeltime/contract';
 import type { AppContext } from '../../context';
-import { createAdminRepository } from '../admin/admin.repository';
+import { createTitlesRepository } from '../titles/titles.repository';
+import { createVideosRepository } from '../titles/videos.repository';
+import { createBillingRepository } from '../billing/billing.repository';
+import { createPlansRepository } from '../billing/plans.repository';
+import { createJobsRepository } from '../../jobs/jobs.repository';
+import { createUserRepository } from '../users/user.repository';
 import { mediaStorageUsage } from './media-storage';
 
 const DAY_MS = 86_400_000;
@@ -21,24 +26,29 @@ export function lastDays(now: number, days: number): string[] {
   return Array.from({ length: days }, (_, index) => utcDay(now - (days - 1 - index) * DAY_MS));
 }
 
-export function createOverviewService(ctx: Pick<AppContext, 'db' | 'jobs' | 'files' | 'cache'>) {
-  const repo = createAdminRepository(ctx.db);
+export function createOverviewService(ctx: Pick<AppContext, 'db' | 'dialect' | 'jobs' | 'files' | 'cache'>) {
+  const users = createUserRepository(ctx.db);
+  const jobRepo = createJobsRepository(ctx.db);
+  const titleRepo = createTitlesRepository(ctx.db, ctx.dialect);
+  const videoRepo = createVideosRepository(ctx.db);
+  const billing = createBillingRepository(ctx.db);
+  const planRepo = createPlansRepository(ctx.db);
   return {
     /** How big the site is, what it earns and is watched, and where its media and jobs stand. */
     async overview(now = Date.now()): Promise<AdminOverview> {
       const days = lastDays(now, CHART_DAYS);
       const [titles, members, newMembers, videoRows, jobs, plans, revenue, views, storage, failures] =
         await Promise.all([
-          repo.countTitles(),
-          repo.countUsers(),
-          repo.countUsersSince(now - 7 * DAY_MS),
-          repo.countVideosByStatus(),
+          titleRepo.countAll(),
+          users.countAll(),
+          users.countCreatedSince(now - 7 * DAY_MS),
+          videoRepo.countByStatus(),
           ctx.jobs.countByState(),
-          repo.activeSubscriptionsByPlan(now),
-          repo.revenueSince(startOfUtcMonth(now)),
-          repo.viewsPerDaySince(days[0]!),
+          planRepo.activeSubscriptionsByPlan(now),
+          billing.revenueSince(startOfUtcMonth(now)),
+          titleRepo.viewsPerDaySince(days[0]!),
           mediaStorageUsage(ctx),
-          repo.recentJobFailures(RECENT_FAILURES),
+          jobRepo.recentFailures(RECENT_FAILURES),
         ]);
       const videos: VideoCounts = { pending: 0, processing: 0, ready: 0, failed: 0 };
       for (const { status, count } of videoRows) videos[status] = count;

@@ -20,13 +20,15 @@ import {
   DRAFT_THUMBNAIL_FOLDER,
   PERSON_PHOTO,
 } from '../admin-library/library-images';
-import { createPeopleRepository } from '../admin-library/people.repository';
+import { createPeopleRepository } from '../people/people.repository';
+import { createTitlesRepository } from '../titles/titles.repository';
 import { submissionApprovedMail, submissionRejectedMail } from './submission-review-mail';
 import {
-  createSubmissionsReviewRepository,
+  createSubmissionRepository,
   type SubmissionCastRow,
   type SubmissionRow,
-} from '../admin-library/submissions-review.repository';
+} from '../submissions/submission.repository';
+import { createUserRepository } from '../users/user.repository';
 import { siteIdentity } from '../site-settings/site-settings.service';
 
 type ReviewQuery = z.output<typeof AdminSubmissionsQuerySchema>;
@@ -80,7 +82,7 @@ type DraftCast = SubmissionCastRow & { existingPersonId?: number; photo?: string
  * outcome is mailed to the member and shows in their My submissions.
  */
 export function createSubmissionsReviewService(ctx: AppContext) {
-  const repo = createSubmissionsReviewRepository(ctx.db);
+  const repo = createSubmissionRepository(ctx.db);
 
   async function pendingSubmission(id: number): Promise<SubmissionRow> {
     const row = await repo.find(id);
@@ -141,7 +143,8 @@ export function createSubmissionsReviewService(ctx: AppContext) {
         }
         const draftTitleId = await ctx.db.transaction().execute(async (trx) => {
           const actor = await auditActor(trx, adminId);
-          const review = createSubmissionsReviewRepository(trx);
+          const review = createSubmissionRepository(trx);
+          const titlesRepo = createTitlesRepository(trx, ctx.dialect);
           const now = Date.now();
           const title = {
             type: titleTypeOf(submission.type),
@@ -163,7 +166,7 @@ export function createSubmissionsReviewService(ctx: AppContext) {
             created_at: now,
             updated_at: now,
           } as const;
-          const titleId = await review.insertTitle(title);
+          const titleId = await titlesRepo.insertTitle(title);
           if (!(await review.decide(id, { status: 'approved', reviewed_at: now, draft_title_id: titleId }))) {
             await conflictNow(review, id);
           }
@@ -193,7 +196,7 @@ export function createSubmissionsReviewService(ctx: AppContext) {
                 position,
               });
           }
-          await review.castInTitle([...castRows.values()]);
+          await titlesRepo.insertCredits([...castRows.values()]);
           await recordAudit(trx, {
             actor,
             action: 'title.create',
@@ -209,7 +212,7 @@ export function createSubmissionsReviewService(ctx: AppContext) {
             before: { status: 'pending' },
             after: { status: 'approved', draft_title_id: titleId },
           });
-          const to = await review.memberEmail(submission.user_id);
+          const to = await createUserRepository(trx).emailOf(submission.user_id);
           if (to)
             await ctx.mail.send(submissionApprovedMail(await siteIdentity(ctx, trx), to, submission), trx);
           return titleId;
@@ -226,7 +229,7 @@ export function createSubmissionsReviewService(ctx: AppContext) {
       const submission = await pendingSubmission(id);
       await ctx.db.transaction().execute(async (trx) => {
         const actor = await auditActor(trx, adminId);
-        const review = createSubmissionsReviewRepository(trx);
+        const review = createSubmissionRepository(trx);
         const decided = await review.decide(id, {
           status: 'rejected',
           reviewed_at: Date.now(),
@@ -241,7 +244,7 @@ export function createSubmissionsReviewService(ctx: AppContext) {
           before: { status: 'pending' },
           after: { status: 'rejected', rejection_reason: reason },
         });
-        const to = await review.memberEmail(submission.user_id);
+        const to = await createUserRepository(trx).emailOf(submission.user_id);
         if (to)
           await ctx.mail.send(
             submissionRejectedMail(await siteIdentity(ctx, trx), to, submission, reason),

@@ -12,7 +12,8 @@ import { NotFound, PayloadTooLarge, Validation } from '../../lib/errors';
 import type { UploadedFile } from '../../plugins/upload-spool';
 import { auditActor, recordAudit } from '../audit/audit';
 import { invalidateCatalog } from '../catalog/catalog-invalidation';
-import { createAdminTitlesRepository, type AdminTitlesRepository } from './admin-titles.repository';
+import { createPlaybackRepository } from '../playback/playback.repository';
+import { createTitlesRepository, type TitlesRepository } from '../titles/titles.repository';
 import { THUMBNAIL_SIZE } from './admin-titles.service';
 import { createTitleFiles } from './title-files';
 import { createTitleReads } from './title-reads';
@@ -63,24 +64,24 @@ function sameMembers(given: readonly number[], current: readonly number[]): bool
 
 /** Seasons and episodes of TV shows: each write in one transaction with its audit entry, then the catalog is told. */
 export function createAdminSeasonsService(ctx: AppContext) {
-  const repo = createAdminTitlesRepository(ctx.db, ctx.dialect);
+  const repo = createTitlesRepository(ctx.db, ctx.dialect);
   const reads = createTitleReads(repo);
   const files = createTitleFiles(ctx);
 
   async function write<T>(
     userId: number,
-    change: (trx: AdminTitlesRepository, db: Db, actor: Actor) => Promise<T>,
+    change: (trx: TitlesRepository, db: Db, actor: Actor) => Promise<T>,
   ) {
     const actor = await auditActor(ctx.db, userId);
     const result = await ctx.db
       .transaction()
-      .execute((trx) => change(createAdminTitlesRepository(trx, ctx.dialect), trx, actor));
+      .execute((trx) => change(createTitlesRepository(trx, ctx.dialect), trx, actor));
     await invalidateCatalog(ctx.cache);
     return result;
   }
   type Actor = Awaited<ReturnType<typeof auditActor>>;
 
-  async function showOrThrow(trx: AdminTitlesRepository, titleId: number) {
+  async function showOrThrow(trx: TitlesRepository, titleId: number) {
     const title = await trx.findTitle(titleId);
     if (!title) throw new NotFound(M.titleNotFound);
     if (title.type !== 'tvshow')
@@ -88,13 +89,13 @@ export function createAdminSeasonsService(ctx: AppContext) {
     return title;
   }
 
-  async function seasonOrThrow(trx: AdminTitlesRepository, seasonId: number) {
+  async function seasonOrThrow(trx: TitlesRepository, seasonId: number) {
     const season = await trx.findSeason(seasonId);
     if (!season) throw new NotFound(M.seasonNotFound);
     return season;
   }
 
-  async function episodeOrThrow(trx: AdminTitlesRepository, episodeId: number) {
+  async function episodeOrThrow(trx: TitlesRepository, episodeId: number) {
     const episode = await trx.findEpisode(episodeId);
     if (!episode) throw new NotFound(M.episodeNotFound);
     return episode;
@@ -175,7 +176,7 @@ export function createAdminSeasonsService(ctx: AppContext) {
         const episodes = await trx.episodesOfSeasons([seasonId]);
         const episodeIds = episodes.map((episode) => episode.id);
         const videos = await trx.videosOfEpisodes(episodeIds);
-        await trx.deleteEpisodeProgress(episodeIds);
+        await createPlaybackRepository(db).deleteProgressInEpisodes(episodeIds);
         await trx.deleteSeason(seasonId);
         await recordAudit(db, {
           actor,
@@ -283,7 +284,7 @@ export function createAdminSeasonsService(ctx: AppContext) {
       const freed = await write(userId, async (trx, db, actor) => {
         const episode = await episodeOrThrow(trx, episodeId);
         const videos = await trx.videosOfEpisodes([episodeId]);
-        await trx.deleteEpisodeProgress([episodeId]);
+        await createPlaybackRepository(db).deleteProgressInEpisodes([episodeId]);
         await trx.deleteEpisodes([episodeId]);
         await recordAudit(db, {
           actor,

@@ -16,13 +16,13 @@ import { toPage } from '../../lib/page';
 import type { UploadedFile } from '../../plugins/upload-spool';
 import { auditActor, recordAudit } from '../audit/audit';
 import { invalidateCatalog } from '../catalog/catalog-invalidation';
-import {
-  createAdminTitlesRepository,
-  type AdminTitlesRepository,
-  type TitleFilter,
-} from './admin-titles.repository';
+import { createPeopleRepository } from '../people/people.repository';
+import { createPlaybackRepository } from '../playback/playback.repository';
+import { createGenresRepository } from '../titles/genres.repository';
+import { titleFields } from '../titles/title-fields';
+import { createTitlesRepository, type TitleFilter, type TitlesRepository } from '../titles/titles.repository';
 import { createTitleFiles } from './title-files';
-import { createTitleReads, trailerOf } from './title-reads';
+import { createTitleReads } from './title-reads';
 
 const M = AdminTitlesMessages;
 
@@ -44,22 +44,10 @@ export interface TitleListInput {
 }
 
 /** What the audit log keeps of a title: its own fields, its genres and its cast in order. */
-async function snapshot(repo: AdminTitlesRepository, row: TitleRow) {
+async function snapshot(repo: TitlesRepository, row: TitleRow) {
   const [genres, cast] = await Promise.all([repo.genresOf([row.id]), repo.castOf(row.id)]);
   return {
-    type: row.type,
-    name: row.name,
-    description: row.description,
-    release_date: row.release_date,
-    language: row.language,
-    duration_minutes: row.duration_minutes,
-    imdb_rating: Number(row.imdb_rating),
-    content_rating: row.content_rating,
-    poster_image: row.poster_image,
-    thumbnail_image: row.thumbnail_image,
-    trailer: trailerOf(row),
-    is_free: Number(row.is_free) === 1,
-    is_published: Number(row.is_published) === 1,
+    ...titleFields(row),
     genre_ids: genres.map((genre) => genre.id),
     cast: cast.map((entry) => ({ person_id: entry.person_id, job_title: entry.job_title })),
   };
@@ -67,16 +55,16 @@ async function snapshot(repo: AdminTitlesRepository, row: TitleRow) {
 
 /** Refuses genres and people that do not exist, naming the field of each. */
 async function checkReferences(
-  repo: AdminTitlesRepository,
+  db: Db,
   fields: { genre_ids?: number[] | undefined; cast?: TitleCastEntry[] | undefined },
 ): Promise<void> {
   const errors: Record<string, string[]> = {};
   if (fields.genre_ids) {
-    const known = await repo.existingGenreIds(fields.genre_ids);
+    const known = await createGenresRepository(db).existingIds(fields.genre_ids);
     if (fields.genre_ids.some((id) => !known.has(id))) errors.genre_ids = [M.genreUnknown];
   }
   if (fields.cast) {
-    const known = await repo.existingPersonIds(fields.cast.map((entry) => entry.person_id));
+    const known = await createPeopleRepository(db).existingIds(fields.cast.map((entry) => entry.person_id));
     fields.cast.forEach((entry, index) => {
       if (!known.has(entry.person_id)) errors[`cast.${index}.person_id`] = [M.personUnknown];
     });
@@ -96,7 +84,7 @@ const unique = (ids: readonly number[]) => [...new Set(ids)];
 const flag = (value: boolean) => (value ? 1 : 0);
 
 export function createAdminTitlesService(ctx: AppContext) {
-  const repo = createAdminTitlesRepository(ctx.db, ctx.dialect);
+  const repo = createTitlesRepository(ctx.db, ctx.dialect);
   const reads = createTitleReads(repo);
   const files = createTitleFiles(ctx);
 
@@ -133,8 +121,8 @@ export function createAdminTitlesService(ctx: AppContext) {
       const actor = await auditActor(ctx.db, userId);
       const now = Date.now();
       const id = await write(async (trx) => {
-        const trxRepo = createAdminTitlesRepository(trx, ctx.dialect);
-        await checkReferences(trxRepo, body);
+        const trxRepo = createTitlesRepository(trx, ctx.dialect);
+        await checkReferences(trx, body);
         const titleId = await trxRepo.insertTitle({
           type: body.type,
           name: body.name,
@@ -174,10 +162,10 @@ export function createAdminTitlesService(ctx: AppContext) {
     async update(userId: number, id: number, body: UpdateTitle): Promise<AdminTitleDetail> {
       const actor = await auditActor(ctx.db, userId);
       await write(async (trx) => {
-        const trxRepo = createAdminTitlesRepository(trx, ctx.dialect);
+        const trxRepo = createTitlesRepository(trx, ctx.dialect);
         const current = await trxRepo.findTitle(id);
         if (!current) throw new NotFound(M.titleNotFound);
-        await checkReferences(trxRepo, body);
+        await checkReferences(trx, body);
         if (body.type && body.type !== current.type) await checkTypeChange(trxRepo, current, body.type);
         const before = await snapshot(trxRepo, current);
         await trxRepo.updateTitle(id, {
@@ -213,7 +201,7 @@ export function createAdminTitlesService(ctx: AppContext) {
     async remove(userId: number, id: number): Promise<void> {
       const actor = await auditActor(ctx.db, userId);
       const freed = await write(async (trx) => {
-        const trxRepo = createAdminTitlesRepository(trx, ctx.dialect);
+        const trxRepo = createTitlesRepository(trx, ctx.dialect);
         const current = await trxRepo.findTitle(id);
         if (!current) throw new NotFound(M.titleNotFound);
         const before = await snapshot(trxRepo, current);
@@ -221,7 +209,7 @@ export function createAdminTitlesService(ctx: AppContext) {
         const seasons = await trxRepo.seasonsOf(id);
         const episodes = await trxRepo.episodesOfSeasons(seasons.map((season) => season.id));
         const episodeIds = episodes.map((episode) => episode.id);
-        await trxRepo.deleteEpisodeProgress(episodeIds);
+        await createPlaybackRepository(trx).deleteProgressInEpisodes(episodeIds);
         await trxRepo.deleteTitle(id);
         await recordAudit(trx, { actor, action: 'title.delete', entityType: 'title', entityId: id, before });
         return {
@@ -262,7 +250,7 @@ export function createAdminTitlesService(ctx: AppContext) {
         const poster = await save(uploads.poster, POSTER_SIZE);
         const thumbnail = await save(uploads.thumbnail, THUMBNAIL_SIZE);
         replaced = await write(async (trx) => {
-          const trxRepo = createAdminTitlesRepository(trx, ctx.dialect);
+          const trxRepo = createTitlesRepository(trx, ctx.dialect);
           const current = await trxRepo.findTitle(id);
           if (!current) throw new NotFound(M.titleNotFound);
           await trxRepo.updateTitle(id, {
@@ -298,7 +286,7 @@ export function createAdminTitlesService(ctx: AppContext) {
       const actor = await auditActor(ctx.db, userId);
       const wanted = unique(ids);
       return write(async (trx) => {
-        const trxRepo = createAdminTitlesRepository(trx, ctx.dialect);
+        const trxRepo = createTitlesRepository(trx, ctx.dialect);
         const known = await trxRepo.existingTitleIds(wanted);
         if (known.size !== wanted.length) {
           throw new Validation(M.bulkUnknownTitles, { ids: [M.bulkUnknownTitles] });
@@ -328,7 +316,7 @@ export type AdminTitlesService = ReturnType<typeof createAdminTitlesService>;
 
 /** A show with seasons stays a show; a movie with its own video stays a movie. */
 async function checkTypeChange(
-  repo: AdminTitlesRepository,
+  repo: TitlesRepository,
   current: TitleRow,
   type: 'movie' | 'tvshow',
 ): Promise<void> {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { freeVideoFiles, type RemovableVideo } from '../../media/video-removal';
-import { createAdminTitlesRepository } from './admin-titles.repository';
+import { createTitlesRepository } from '../titles/titles.repository';
 
 /** A video row about to be deleted: what it points to and the job that may still be making it. */
 export type DeletedVideo = RemovableVideo & { status: string };
@@ -14,7 +14,7 @@ export type DeletedVideo = RemovableVideo & { status: string };
  * and leaves an orphan file, never a broken title.
  */
 export function createTitleFiles(ctx: AppContext) {
-  const repo = createAdminTitlesRepository(ctx.db, ctx.dialect);
+  const repo = createTitlesRepository(ctx.db, ctx.dialect);
 
   async function freeVideo(video: DeletedVideo): Promise<void> {
     if (video.job_id !== null && (video.status === 'pending' || video.status === 'processing')) {

@@ -4,19 +4,14 @@ import type {
   AdminTitleDetail,
   AdminTitlePage,
   AdminTitleRow,
-  LinkType,
 } from '@reeltime/contract';
 import type { Selectable } from 'kysely';
 import type { EpisodesTable, TitleRow } from '../../db/database';
 import type { Page } from '../../lib/page';
-import { videoStateOf, type AdminTitlesRepository } from './admin-titles.repository';
+import { titleFields } from '../titles/title-fields';
+import { videoStateOf, type TitlesRepository } from '../titles/titles.repository';
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
-
-/** The stored trailer columns as the console shows them: null when there is no link. */
-export function trailerOf(row: { trailer_url: string; trailer_url_type: LinkType }) {
-  return row.trailer_url ? { type: row.trailer_url_type, url: row.trailer_url } : null;
-}
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
@@ -42,7 +37,7 @@ export function toAdminEpisode(row: Selectable<EpisodesTable>, statuses: readonl
 }
 
 /** Reads of the console's titles, shaped for the wire. */
-export function createTitleReads(repo: AdminTitlesRepository) {
+export function createTitleReads(repo: TitlesRepository) {
   /** Video states of episodes, by episode id. */
   async function episodeStatuses(titleIds: readonly number[]) {
     const videos = await repo.mainVideosOf(titleIds);
@@ -126,19 +121,7 @@ export function createTitleReads(repo: AdminTitlesRepository) {
       const ownVideos = (byTitle.get(id) ?? []).filter((video) => video.episode_id === null);
       return {
         id: row.id,
-        type: row.type,
-        name: row.name,
-        description: row.description,
-        release_date: row.release_date,
-        language: row.language,
-        duration_minutes: row.duration_minutes,
-        imdb_rating: Number(row.imdb_rating),
-        content_rating: row.content_rating,
-        poster_image: row.poster_image,
-        thumbnail_image: row.thumbnail_image,
-        trailer: trailerOf(row),
-        is_free: Number(row.is_free) === 1,
-        is_published: Number(row.is_published) === 1,
+        ...titleFields(row),
         genres: genres.map(({ id: genreId, name }) => ({ id: genreId, name })),
         cast,
         video_state: videoStateOf(ownVideos.map((video) => video.status)),

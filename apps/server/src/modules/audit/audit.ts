@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import { createUserRepository } from '../users/user.repository';
 
 /** What an admin changed: `before` and `after` are the row (or the part of it that matters). */
 export interface AuditEntry {
@@ -37,10 +38,5 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry, now =
 
 /** The admin making a request, as the audit log names them. */
 export async function auditActor(db: Kysely<Database>, userId: number): Promise<AuditEntry['actor']> {
-  const row = await db
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row;
+  return createUserRepository(db).idAndEmail(userId);
 }

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context';
 import type { JobHandlers } from '../../jobs/job-map';
 import { MINUTE_MS } from '../../lib/time';
-import { createPasswordResetRepository } from './password-reset.repository';
+import { createPasswordResetRepository } from '../users/password-reset.repository';
+import { createUserRepository } from '../users/user.repository';
 import { hashToken, newToken } from './tokens';
 import { siteIdentity } from '../site-settings/site-settings.service';
 
@@ -16,15 +17,7 @@ export function authJobHandlers(ctx: AppContext): Pick<JobHandlers, 'auth.passwo
     'auth.password-reset': {
       async run({ email }) {
         await ctx.db.transaction().execute(async (trx) => {
-          // Locks the member's row on PostgreSQL, so two requests at once cannot both pass the allowance.
-          let query = trx
-            .selectFrom('users')
-            .select(['id', 'email', 'first_name'])
-            .where('email', '=', email)
-            // A disabled account gets no reset link: the new password could not be used anyway.
-            .where('disabled_at', 'is', null);
-          if (ctx.dialect === 'postgres') query = query.forUpdate();
-          const user = await query.executeTakeFirst();
+          const user = await createUserRepository(trx).lockEnabledByEmail(email, ctx.dialect);
           if (!user) return;
           const resets = createPasswordResetRepository(trx);
           const now = Date.now();

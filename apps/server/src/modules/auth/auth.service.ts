@@ -13,7 +13,7 @@ import { Conflict, Forbidden, Validation } from '../../lib/errors';
 import { toUser } from '../users/user.mapper';
 import { createUserRepository } from '../users/user.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../users/passwords';
-import { createPasswordResetRepository } from './password-reset.repository';
+import { createPasswordResetRepository } from '../users/password-reset.repository';
 import { hashToken } from './tokens';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };

@@ -2,7 +2,7 @@ import type { AuthUser } from './auth-user';
 import type { Cache } from '../../adapters/cache/cache';
 import type { Db } from '../../db/connection';
 import { DAY_MS, MINUTE_MS } from '../../lib/time';
-import { createTokenRepository, type TokenOwner } from './token.repository';
+import { createTokenRepository, type TokenOwner } from '../users/token.repository';
 import { hashToken, newToken } from './tokens';
 
 /** Tokens expire after this long without use. */

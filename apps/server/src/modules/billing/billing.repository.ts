@@ -1,29 +1,29 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection';
-import type { CheckoutSessionsTable, PaymentsTable, PlansTable, SubscriptionsTable } from '../../db/database';
+import type { CheckoutSessionsTable, PaymentsTable, SubscriptionsTable } from '../../db/database';
+import { CURRENT_STATUSES } from './subscription-status';
+import { inPage } from '../../db/sql-helpers';
+import { createPlansRepository } from './plans.repository';
 
-export type PlanRow = Selectable<PlansTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type CheckoutRow = Selectable<CheckoutSessionsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 
-/** Subscriptions that give access until they end: active, or cancelled with time left. */
-export const CURRENT_STATUSES = ['active', 'cancelled'] as const;
+export interface CurrentPlanRow {
+  user_id: number;
+  subscription_id: number;
+  plan_id: number;
+  name: string;
+  status: 'active' | 'cancelled';
+  end_date: string;
+}
 
-/** All SQL of billing: plans, taxes, checkout sessions, subscriptions and payments. */
+/** SQL of what members buy: checkout sessions, subscriptions, payments and payment events (plans and taxes: plans.repository.ts). */
 export function createBillingRepository(db: Db) {
+  const plans = createPlansRepository(db);
   return {
-    activePlans: () =>
-      db
-        .selectFrom('plans')
-        .selectAll()
-        .where('is_active', '=', 1)
-        .orderBy('position')
-        .orderBy('id')
-        .execute(),
-    plan: (id: number) => db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst(),
-    activeTaxes: () =>
-      db.selectFrom('taxes').select(['name', 'percent']).where('is_active', '=', 1).orderBy('id').execute(),
+    /** A plan, active or not. */
+    plan: (id: number) => plans.plan(id),
 
     /** The member's current subscription with its plan's name, if any (ended ones are not current). */
     currentSubscription: (userId: number, now: number) =>
@@ -263,17 +263,6 @@ export function createBillingRepository(db: Db) {
         .where('event_id', '=', eventId)
         .executeTakeFirst()) !== undefined,
 
-    /** Jobs of this name waiting or running, to keep one chain of a self-scheduling job. */
-    async pendingJobs(name: string): Promise<number> {
-      const row = await db
-        .selectFrom('jobs')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('type', '=', name)
-        .where('status', 'in', ['queued', 'running'])
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
-
     insertPayment: (row: Omit<PaymentRow, 'id'>) =>
       db.insertInto('payments').values(row).returning('id').executeTakeFirstOrThrow(),
 
@@ -286,8 +275,7 @@ export function createBillingRepository(db: Db) {
         .where('payments.user_id', '=', userId)
         .orderBy('payments.paid_at', 'desc')
         .orderBy('payments.id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
+        .$call(inPage(page))
         .execute(),
 
     payment: (id: number) =>
@@ -299,6 +287,79 @@ export function createBillingRepository(db: Db) {
         .select(['plans.name as plan_name', 'users.first_name', 'users.last_name', 'users.email'])
         .where('payments.id', '=', id)
         .executeTakeFirst(),
+
+    /** The subscription giving each of these members access now, if any. */
+    async currentPlansOf(userIds: readonly number[], now: number): Promise<CurrentPlanRow[]> {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('subscriptions')
+        .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+        .select([
+          'subscriptions.user_id',
+          'subscriptions.id as subscription_id',
+          'subscriptions.plan_id',
+          'plans.name',
+          'subscriptions.status',
+          'subscriptions.end_date',
+        ])
+        .where('subscriptions.user_id', 'in', userIds)
+        .where('subscriptions.status', 'in', CURRENT_STATUSES)
+        .where('subscriptions.ends_at', '>', now)
+        .orderBy('subscriptions.ends_at', 'desc')
+        .execute();
+      return rows as CurrentPlanRow[];
+    },
+
+    /** Every subscription of a member, newest first, with its plan's name. */
+    subscriptionsOf: (userId: number) =>
+      db
+        .selectFrom('subscriptions')
+        .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+        .selectAll('subscriptions')
+        .select('plans.name as plan_name')
+        .where('subscriptions.user_id', '=', userId)
+        .orderBy('subscriptions.created_at', 'desc')
+        .orderBy('subscriptions.id', 'desc')
+        .execute(),
+
+    /** Every payment of a member, newest first, with its plan's name. */
+    paymentHistoryOf: (userId: number) =>
+      db
+        .selectFrom('payments')
+        .innerJoin('plans', 'plans.id', 'payments.plan_id')
+        .select([
+          'payments.id',
+          'plans.name as plan_name',
+          'payments.amount_minor',
+          'payments.currency',
+          'payments.paid_at',
+          'payments.card_brand',
+          'payments.card_last4',
+        ])
+        .where('payments.user_id', '=', userId)
+        .orderBy('payments.paid_at', 'desc')
+        .orderBy('payments.id', 'desc')
+        .execute(),
+
+    /** Payments made at or after `since`, summed per currency. */
+    async revenueSince(since: number) {
+      const rows = await db
+        .selectFrom('payments')
+        .select((eb) => [
+          'payments.currency',
+          eb.fn.sum<number | string>('payments.amount_minor').as('amount'),
+          eb.fn.countAll<number | string>().as('count'),
+        ])
+        .where('payments.paid_at', '>=', since)
+        .groupBy('payments.currency')
+        .orderBy('payments.currency')
+        .execute();
+      return rows.map((row) => ({
+        currency: row.currency,
+        amountMinor: Number(row.amount),
+        payments: Number(row.count),
+      }));
+    },
   };
 }
 export type BillingRepository = ReturnType<typeof createBillingRepository>;

@@ -17,9 +17,9 @@ import {
   createBillingRepository,
   type BillingRepository,
   type PaymentRow,
-  type PlanRow,
 } from './billing.repository';
 import { createEntitlementService } from './entitlement.service';
+import { createPlansRepository, type PlanRow } from './plans.repository';
 import { fulfilCheckout, planPeriodEnd, type FulfilledSubscription } from './fulfilment';
 import { percentOf, priceBreakdown, toMajor, toMinor, toPaymentDetails, type Breakdown } from './money';
 import { planLimitations } from './plan-limitations';
@@ -63,6 +63,7 @@ const toPayment = (row: PaymentRow & { plan_name: string }): Payment => ({
 /** Plans, prices, checkouts, subscriptions and the billing history of a member. */
 export function createBillingService(ctx: AppContext) {
   const repo = createBillingRepository(ctx.db);
+  const planRepo = createPlansRepository(ctx.db);
   const entitlement = createEntitlementService(ctx);
   const { currency } = ctx.config;
   const { canExtend, toSubscription } = createSubscriptionView(ctx.payments);
@@ -99,7 +100,7 @@ export function createBillingService(ctx: AppContext) {
    * extended by one period (a plan the gateway does not renew by itself) or refused.
    */
   async function quoteFor(userId: number, plan: PlanRow, now: number) {
-    const [taxes, current] = await Promise.all([repo.activeTaxes(), repo.currentSubscription(userId, now)]);
+    const [taxes, current] = await Promise.all([planRepo.activeTaxes(), repo.currentSubscription(userId, now)]);
     let change: PlanChange = 'new';
     let credit: Awaited<ReturnType<typeof creditFor>> = null;
     let periodStart = now;
@@ -134,7 +135,7 @@ export function createBillingService(ctx: AppContext) {
 
   return {
     async plans(): Promise<Plan[]> {
-      const plans = await repo.activePlans();
+      const plans = await planRepo.activePlans();
       return plans.map((plan) => ({
         plan_id: plan.id,
         name: plan.name,

@@ -1,5 +1,5 @@
 import type { Plan } from '@reeltime/contract';
-import type { PlanRow } from './billing.repository';
+import type { PlanRow } from './plans.repository';
 
 const resolution = (height: number) => (height >= 2160 ? '4K' : `${height}p`);
 

@@ -18,11 +18,11 @@ import { DAY_MS, isoDay } from '../../lib/time';
 import { signMediaUrl } from '../../media/signed-url';
 import { createPlaybackService } from '../playback/playback.service';
 import { createWatchlistService } from '../watchlist/watchlist.service';
-import { formatDuration, overlayWatchList, releaseYear, toMovieCard } from './card.mapper';
+import { formatDuration, overlayWatchList, releaseYear, toMovieCard } from '../titles/card.mapper';
 import { CatalogNamespaces } from './catalog-invalidation';
 import { createEntitlementService } from '../billing/entitlement.service';
 import { playbackLimits } from '../playback/plan-limits';
-import { createCatalogRepository, type ListFilter } from './catalog.repository';
+import { createCatalogRepository, type ListFilter } from '../titles/catalog.repository';
 
 /** Popular and Top TV Channels rank by views over this many days, today included. */
 export const RECENT_VIEW_DAYS = 7;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { createCatalogRepository } from './catalog.repository';
+import { createCatalogRepository } from '../titles/catalog.repository';
 
 /**
  * What other modules ask the catalog about a title before they record a member's state for it.

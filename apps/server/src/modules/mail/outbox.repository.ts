@@ -1,9 +1,13 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { MailStatus } from '@reeltime/contract';
 import type { Db } from '../../db/connection';
 import type { OutboxTable } from '../../db/database';
+import { containing, inPage } from '../../db/sql-helpers';
+import type { Page } from '../../lib/page';
 import type { MailMessage } from '../../adapters/mail/mailer';
 
 export type OutboxRow = Selectable<OutboxTable>;
+export type OutboxSummaryRow = Omit<OutboxRow, 'text_body' | 'html_body' | 'reply_to'>;
 
 const ERROR_LENGTH = 1000;
 
@@ -30,6 +34,37 @@ export function createOutboxRepository(db: Db) {
     findById: (id: number): Promise<OutboxRow | undefined> =>
       db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /** Newest first, by status and recipient, without the bodies (for the console). */
+    async list(
+      filter: { status: MailStatus | undefined; search: string },
+      page: Page,
+    ): Promise<{ rows: OutboxSummaryRow[]; total: number }> {
+      let query = db.selectFrom('outbox');
+      if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+      if (filter.search) {
+        query = query.where(sql`lower(to_address)`, 'like', containing(filter.search));
+      }
+      const [rows, count] = await Promise.all([
+        query
+          .select([
+            'id',
+            'to_address',
+            'subject',
+            'status',
+            'attempts',
+            'last_error',
+            'created_at',
+            'sent_at',
+          ])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .$call(inPage(page))
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.count) };
+    },
+
     async markSent(id: number, now: number): Promise<void> {
       await db
         .updateTable('outbox')
@@ -49,6 +84,17 @@ export function createOutboxRepository(db: Db) {
         }))
         .where('id', '=', id)
         .execute();
+    },
+
+    /** A failed message becomes pending again; false when it was not failed (any more). */
+    async markPendingAgain(id: number): Promise<boolean> {
+      const result = await db
+        .updateTable('outbox')
+        .set({ status: 'pending' })
+        .where('id', '=', id)
+        .where('status', '=', 'failed')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
   };
 }

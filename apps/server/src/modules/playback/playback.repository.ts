@@ -1,9 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import { CARD_COLUMNS } from '../catalog/card.mapper';
+import { publishedCards } from '../titles/card.mapper';
 
 /** Works on the database or inside a transaction. */
 type Executor = Kysely<Database>;
+
+/** How many rows of recent viewing the console's member page shows. */
+export const RECENT_VIEWING_ROWS = 20;
 
 export function createPlaybackRepository(db: Executor) {
   return {
@@ -50,24 +53,6 @@ export function createPlaybackRepository(db: Executor) {
       return inserted !== undefined;
     },
 
-    /** One more view on the title's total and on its count for the day. */
-    async countView(titleId: number, day: string): Promise<void> {
-      await db
-        .updateTable('titles')
-        .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-        .where('id', '=', titleId)
-        .execute();
-      await db
-        .insertInto('title_daily_views')
-        .values({ title_id: titleId, day, views: 1 })
-        .onConflict((oc) =>
-          oc
-            .columns(['title_id', 'day'])
-            .doUpdateSet((eb) => ({ views: eb('title_daily_views.views', '+', 1) })),
-        )
-        .execute();
-    },
-
     /** The member's latest progress in each title not finished yet, newest first, with card columns. */
     continueWatching(userId: number, limit: number) {
       const latest = db
@@ -88,13 +73,12 @@ export function createPlaybackRepository(db: Executor) {
         .as('p');
       return db
         .selectFrom(latest)
-        .innerJoin('titles', 'titles.id', 'p.title_id')
-        .select(CARD_COLUMNS)
+        .innerJoin(publishedCards(db), 'cards.id', 'p.title_id')
+        .selectAll('cards')
         .select(['p.episode_id', 'p.position_seconds', 'p.duration_seconds'])
         .where('p.rank', '=', 1)
         .where('p.finished', '=', 0)
         .where('p.position_seconds', '>', 0)
-        .where('titles.is_published', '=', 1)
         .orderBy('p.updated_at', 'desc')
         .orderBy('p.id', 'desc')
         .limit(limit)
@@ -174,22 +158,42 @@ export function createPlaybackRepository(db: Executor) {
       return inserted !== undefined;
     },
 
-    async addToLikeCount(titleId: number, delta: 1 | -1): Promise<void> {
-      await db
-        .updateTable('titles')
-        .set((eb) => ({ like_count: eb('like_count', '+', delta) }))
-        .where('id', '=', titleId)
-        .$if(delta < 0, (query) => query.where('like_count', '>', 0))
-        .execute();
-    },
+    /** What a member played last, newest first, with the names of titles and episodes (for the console). */
+    recentProgressOf: (userId: number) =>
+      db
+        .selectFrom('playback_progress')
+        .innerJoin('titles', 'titles.id', 'playback_progress.title_id')
+        .leftJoin('episodes', 'episodes.id', 'playback_progress.episode_id')
+        .select([
+          'playback_progress.title_id',
+          'titles.name as title_name',
+          'playback_progress.episode_id',
+          'episodes.name as episode_name',
+          'playback_progress.position_seconds',
+          'playback_progress.duration_seconds',
+          'playback_progress.finished',
+          'playback_progress.updated_at',
+        ])
+        .where('playback_progress.user_id', '=', userId)
+        .orderBy('playback_progress.updated_at', 'desc')
+        .limit(RECENT_VIEWING_ROWS)
+        .execute(),
 
-    async likeCount(titleId: number): Promise<number> {
-      const row = await db
-        .selectFrom('titles')
-        .select('like_count')
-        .where('id', '=', titleId)
-        .executeTakeFirst();
-      return Number(row?.like_count ?? 0);
+    /** The member's latest counted views, newest first, with the titles' names (for the console). */
+    recentViewsOf: (userId: number) =>
+      db
+        .selectFrom('views')
+        .innerJoin('titles', 'titles.id', 'views.title_id')
+        .select(['views.title_id', 'titles.name as title_name', 'views.day', 'views.created_at'])
+        .where('views.user_id', '=', userId)
+        .orderBy('views.created_at', 'desc')
+        .limit(RECENT_VIEWING_ROWS)
+        .execute(),
+
+    /** Where members stopped in episodes that are going away (progress rows name episodes by id only). */
+    async deleteProgressInEpisodes(episodeIds: readonly number[]): Promise<void> {
+      if (episodeIds.length === 0) return;
+      await db.deleteFrom('playback_progress').where('episode_id', 'in', episodeIds).execute();
     },
   };
 }

@@ -13,7 +13,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { NotFound } from '../../lib/errors';
 import { isoDay } from '../../lib/time';
-import { toMovieCard } from '../catalog/card.mapper';
+import { toMovieCard } from '../titles/card.mapper';
+import { createTitlesRepository } from '../titles/titles.repository';
 import { createTitlesService } from '../catalog/titles.service';
 import { createWatchlistService } from '../watchlist/watchlist.service';
 import { createPlaybackRepository } from './playback.repository';
@@ -71,6 +72,7 @@ export function createPlaybackService(ctx: AppContext) {
       const now = Date.now();
       await ctx.db.transaction().execute(async (trx) => {
         const tx = createPlaybackRepository(trx);
+        const txTitles = createTitlesRepository(trx, ctx.dialect);
         await tx.upsertProgress({
           userId,
           titleId,
@@ -82,7 +84,7 @@ export function createPlaybackService(ctx: AppContext) {
         });
         if (passesViewMark(position, input.duration_seconds)) {
           const day = isoDay(now);
-          if (await tx.insertView(userId, titleId, day, now)) await tx.countView(titleId, day);
+          if (await tx.insertView(userId, titleId, day, now)) await txTitles.countView(titleId, day);
         }
       });
       return { position_seconds: position, finished };
@@ -107,15 +109,16 @@ export function createPlaybackService(ctx: AppContext) {
       await requireTitle(titleId);
       return ctx.db.transaction().execute(async (trx) => {
         const tx = createPlaybackRepository(trx);
+        const txTitles = createTitlesRepository(trx, ctx.dialect);
         let isLiked: boolean;
         if (await tx.deleteLike(userId, titleId)) {
-          await tx.addToLikeCount(titleId, -1);
+          await txTitles.addToLikeCount(titleId, -1);
           isLiked = false;
         } else {
-          if (await tx.insertLike(userId, titleId, Date.now())) await tx.addToLikeCount(titleId, 1);
+          if (await tx.insertLike(userId, titleId, Date.now())) await txTitles.addToLikeCount(titleId, 1);
           isLiked = true;
         }
-        return { is_liked: isLiked, likes: await tx.likeCount(titleId) };
+        return { is_liked: isLiked, likes: await txTitles.likeCount(titleId) };
       });
     },
 

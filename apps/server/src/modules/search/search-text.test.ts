@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { escapeLike } from '../../db/sql-helpers';
 import {
   containsAny,
-  escapeLike,
   ftsQuote,
   parseSearchText,
   prefixTsQuery,

@@ -3,6 +3,8 @@
  * from raw input: every piece is either bound as a parameter or made only of letters and digits.
  */
 
+import { escapeLike } from '../../db/sql-helpers';
+
 /** Letters and decimal digits; everything else separates words. */
 const WORD = /[\p{L}\p{Nd}]+/gu;
 
@@ -18,10 +20,6 @@ export interface SearchText {
   words: string[];
   /** Whether any word is long enough for full text and typo matching. */
   hasLongWord: boolean;
-}
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 export function parseSearchText(raw: string): SearchText | null {

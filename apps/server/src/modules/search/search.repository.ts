@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/connection';
+import { containing } from '../../db/sql-helpers';
 import {
-  escapeLike,
   ftsQuote,
   MIN_FULL_TEXT_WORD,
   prefixTsQuery,
@@ -51,10 +51,10 @@ function sqliteSearch(db: Db): SearchRepository {
       text.words
         .filter((word) => !isLong(word))
         .map((word) => {
-          const pattern = `%${escapeLike(word)}%`;
+          const pattern = containing(word);
           return inDescription
-            ? sql`and (t.name like ${pattern} escape '\\' or t.description like ${pattern} escape '\\')`
-            : sql`and t.name like ${pattern} escape '\\'`;
+            ? sql`and (t.name like ${pattern} or t.description like ${pattern})`
+            : sql`and t.name like ${pattern}`;
         }),
       sql` `,
     );

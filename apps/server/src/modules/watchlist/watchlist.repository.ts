@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import type { Page } from '../../lib/page';
-import { CARD_COLUMNS, type CardRow } from '../catalog/card.mapper';
+import { publishedCards, type CardRow } from '../titles/card.mapper';
+import { inPage } from '../../db/sql-helpers';
 
 export function createWatchlistRepository(db: Db) {
   return {
@@ -33,14 +34,12 @@ export function createWatchlistRepository(db: Db) {
     pageOfCards(userId: number, page: Page): Promise<CardRow[]> {
       return db
         .selectFrom('watchlist')
-        .innerJoin('titles', 'titles.id', 'watchlist.title_id')
-        .select(CARD_COLUMNS)
+        .innerJoin(publishedCards(db), 'cards.id', 'watchlist.title_id')
+        .selectAll('cards')
         .where('watchlist.user_id', '=', userId)
-        .where('titles.is_published', '=', 1)
         .orderBy('watchlist.created_at', 'desc')
         .orderBy('watchlist.title_id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
+        .$call(inPage(page))
         .execute();
     },
   };

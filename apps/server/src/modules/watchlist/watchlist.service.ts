@@ -2,7 +2,7 @@ import { ServerMessages, type MovieCard, type PageQuery } from '@reeltime/contra
 import type { AppContext } from '../../context';
 import { NotFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
-import { overlayWatchList, toMovieCard } from '../catalog/card.mapper';
+import { overlayWatchList, toMovieCard } from '../titles/card.mapper';
 import { createTitlesService } from '../catalog/titles.service';
 import { createWatchlistRepository } from './watchlist.repository';
 

@@ -3,7 +3,8 @@ import type { TitleSort, VideoState } from '@reeltime/contract';
 import type { Db, Dialect } from '../../db/connection';
 import type { Database, NewTitle, TitlesTable } from '../../db/database';
 import type { Page } from '../../lib/page';
-import { castOfTitle, genresOfTitles } from '../catalog/title-credits';
+import { castOfTitle, genresOfTitles } from './title-credits';
+import { containing, inPage } from '../../db/sql-helpers';
 
 /** The list's filters once parsed. */
 export interface TitleFilter {
@@ -24,9 +25,6 @@ type TitleUpdate = Partial<Omit<TitlesTable, 'id' | 'created_at' | 'like_count' 
 };
 
 type Eb = ExpressionBuilder<Database, 'titles'>;
-
-/** `%text%` for LIKE, with LIKE's own characters taken literally. */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A full video members can play, of the title itself or of one of its episodes. */
 function hasReadyVideo(eb: Eb): Expression<SqlBool> {
@@ -61,12 +59,15 @@ export function videoStateOf(statuses: readonly string[]): VideoState {
   return 'none';
 }
 
-export function createAdminTitlesRepository(db: Db, dialect: Dialect) {
+/**
+ * All SQL of titles with their seasons, episodes, genres and cast, for the site and the console:
+ * the catalog's reads live in catalog.repository.ts, videos in videos.repository.ts.
+ */
+export function createTitlesRepository(db: Db, dialect: Dialect) {
   function filtered(filter: TitleFilter) {
     let query = db.selectFrom('titles');
     if (filter.search) {
-      const pattern = containsPattern(filter.search);
-      query = query.where(sql<SqlBool>`lower(titles.name) like ${pattern} escape '\\'`);
+      query = query.where(sql`lower(titles.name)`, 'like', containing(filter.search));
     }
     if (filter.type) query = query.where('titles.type', '=', filter.type);
     if (filter.genreId !== undefined) {
@@ -112,8 +113,7 @@ export function createAdminTitlesRepository(db: Db, dialect: Dialect) {
       }
       const rows = await query
         .orderBy('titles.id', direction)
-        .limit(page.limit)
-        .offset(page.offset)
+        .$call(inPage(page))
         .execute();
       const { total } = await filtered(filter)
         .select((eb) => eb.fn.countAll<number | string>().as('total'))
@@ -125,22 +125,85 @@ export function createAdminTitlesRepository(db: Db, dialect: Dialect) {
       return db.selectFrom('titles').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    async exists(id: number): Promise<boolean> {
+      return Boolean(await db.selectFrom('titles').select('id').where('id', '=', id).executeTakeFirst());
+    },
+
+    /** Every title, published or not. */
+    async countAll(): Promise<number> {
+      const row = await db
+        .selectFrom('titles')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Titles by name to link to, those matching `search` first when given. */
+    choices(search: string | undefined, limit: number) {
+      return db
+        .selectFrom('titles')
+        .select(['id', 'name', 'type', 'is_published'])
+        .$if(Boolean(search), (qb) => qb.where(sql`lower(name)`, 'like', containing(search!)))
+        .orderBy(sql`lower(name)`)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** One more view on the title's total and on its count for the day. */
+    async countView(titleId: number, day: string): Promise<void> {
+      await db
+        .updateTable('titles')
+        .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+        .where('id', '=', titleId)
+        .execute();
+      await db
+        .insertInto('title_daily_views')
+        .values({ title_id: titleId, day, views: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(['title_id', 'day'])
+            .doUpdateSet((eb) => ({ views: eb('title_daily_views.views', '+', 1) })),
+        )
+        .execute();
+    },
+
+    /** Views per day (`YYYY-MM-DD`) from `sinceDay` on; days without views are left out. */
+    async viewsPerDaySince(sinceDay: string): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('title_daily_views')
+        .select((eb) => [
+          'title_daily_views.day',
+          eb.fn.sum<number | string>('title_daily_views.views').as('views'),
+        ])
+        .where('title_daily_views.day', '>=', sinceDay)
+        .groupBy('title_daily_views.day')
+        .execute();
+      return new Map(rows.map((row) => [row.day, Number(row.views)]));
+    },
+
+    async addToLikeCount(titleId: number, delta: 1 | -1): Promise<void> {
+      await db
+        .updateTable('titles')
+        .set((eb) => ({ like_count: eb('like_count', '+', delta) }))
+        .where('id', '=', titleId)
+        .$if(delta < 0, (query) => query.where('like_count', '>', 0))
+        .execute();
+    },
+
+    async likeCount(titleId: number): Promise<number> {
+      const row = await db
+        .selectFrom('titles')
+        .select('like_count')
+        .where('id', '=', titleId)
+        .executeTakeFirst();
+      return Number(row?.like_count ?? 0);
+    },
+
     /** The ids among `ids` that are titles. */
     async existingTitleIds(ids: readonly number[]): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
       const rows = await db.selectFrom('titles').select('id').where('id', 'in', ids).execute();
-      return new Set(rows.map((row) => row.id));
-    },
-
-    async existingGenreIds(ids: readonly number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db.selectFrom('genres').select('id').where('id', 'in', ids).execute();
-      return new Set(rows.map((row) => row.id));
-    },
-
-    async existingPersonIds(ids: readonly number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db.selectFrom('people').select('id').where('id', 'in', ids).execute();
       return new Set(rows.map((row) => row.id));
     },
 
@@ -235,6 +298,14 @@ export function createAdminTitlesRepository(db: Db, dialect: Dialect) {
           })),
         )
         .execute();
+    },
+
+    /** Credits with their own positions (a submission's cast keeps its order with gaps). */
+    async insertCredits(
+      rows: readonly { title_id: number; person_id: number; job_title: string; position: number }[],
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      await db.insertInto('title_cast').values([...rows]).execute();
     },
 
     async deleteTitle(id: number): Promise<void> {
@@ -423,12 +494,6 @@ export function createAdminTitlesRepository(db: Db, dialect: Dialect) {
       await db.deleteFrom('episodes').where('id', 'in', ids).execute();
     },
 
-    /** Where members stopped in episodes that are going away (progress rows name episodes by id only). */
-    async deleteEpisodeProgress(episodeIds: readonly number[]): Promise<void> {
-      if (episodeIds.length === 0) return;
-      await db.deleteFrom('playback_progress').where('episode_id', 'in', episodeIds).execute();
-    },
-
     async renumberEpisodes(ids: readonly number[]): Promise<void> {
       for (const [index, id] of ids.entries()) {
         await db
@@ -447,4 +512,4 @@ export function createAdminTitlesRepository(db: Db, dialect: Dialect) {
     },
   };
 }
-export type AdminTitlesRepository = ReturnType<typeof createAdminTitlesRepository>;
+export type TitlesRepository = ReturnType<typeof createTitlesRepository>;

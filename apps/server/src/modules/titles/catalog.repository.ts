@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import type { Page } from '../../lib/page';
 import { CARD_COLUMNS, type CardRow } from './card.mapper';
 import { castOfTitle, genresOfTitles } from './title-credits';
+import { inPage } from '../../db/sql-helpers';
 
 export interface ListFilter {
   genreId?: number | undefined;
@@ -74,13 +75,12 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
           query = cards().orderBy('titles.view_count', 'desc').orderBy('titles.id', 'desc');
           break;
       }
-      return query.limit(page.limit).offset(page.offset).execute();
+      return query.$call(inPage(page)).execute();
     },
 
     tvShows(page: Page): Promise<CardRow[]> {
       return newestFirst(cards().where('titles.type', '=', 'tvshow'))
-        .limit(page.limit)
-        .offset(page.offset)
+        .$call(inPage(page))
         .execute();
     },
 
@@ -111,7 +111,7 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
       }
       if (filter.genreId === undefined && filter.actorId === undefined)
         query = query.where('titles.type', '=', 'movie');
-      return newestFirst(query).limit(page.limit).offset(page.offset).execute();
+      return newestFirst(query).$call(inPage(page)).execute();
     },
 
     /** Published cards of these ids, in no particular order. */

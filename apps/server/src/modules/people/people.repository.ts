@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { Page } from '../../lib/page';
+import { containing, inPage } from '../../db/sql-helpers';
 
 export interface PersonRow {
   id: number;
@@ -16,10 +17,7 @@ export interface PersonChanges {
   profile_image: string;
 }
 
-/** LIKE wildcards in a search are matched literally. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-/** SQL over people, with how many titles each is cast in. */
+/** All SQL over people (cast and crew), with how many titles each is cast in. */
 export function createPeopleRepository(db: Db) {
   const withCounts = () =>
     db.selectFrom('people').select((eb) => [
@@ -43,8 +41,8 @@ export function createPeopleRepository(db: Db) {
       .$if(Boolean(search), (qb) =>
         qb.where((eb) =>
           eb.or([
-            eb(sql`lower(people.name)`, 'like', sql`${likePattern(search!)} escape '\\'`),
-            eb(sql`lower(coalesce(people.email, ''))`, 'like', sql`${likePattern(search!)} escape '\\'`),
+            eb(sql`lower(people.name)`, 'like', containing(search!)),
+            eb(sql`lower(coalesce(people.email, ''))`, 'like', containing(search!)),
           ]),
         ),
       );
@@ -58,8 +56,7 @@ export function createPeopleRepository(db: Db) {
           .where('people.id', 'in', ids)
           .orderBy(sql`lower(people.name)`)
           .orderBy('people.id')
-          .limit(page.limit)
-          .offset(page.offset)
+          .$call(inPage(page))
           .execute(),
         matching(search)
           .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -72,6 +69,17 @@ export function createPeopleRepository(db: Db) {
       const row = await withCounts().where('people.id', '=', id).executeTakeFirst();
       return row && toRow(row);
     },
+
+    /** The ids among `ids` that are people. */
+    async existingIds(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom('people').select('id').where('id', 'in', ids).execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** The name and private address of a person, only ever read to send them mail. */
+    contact: (id: number): Promise<{ name: string; email: string | null } | undefined> =>
+      db.selectFrom('people').select(['name', 'email']).where('id', '=', id).executeTakeFirst(),
 
     /** A person with this address (any case), to cast again instead of adding them twice. */
     findByEmail: (email: string) =>

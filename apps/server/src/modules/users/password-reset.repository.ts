@@ -42,5 +42,15 @@ export function createPasswordResetRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+
+    /** Reset links not used yet can no longer be used. */
+    async spendAllOf(userId: number, now: number): Promise<void> {
+      await db
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
+    },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { AuditLogTable } from '../../db/database';
 import type { Selectable } from 'kysely';
+import { containing, inPage, startingWith } from '../../db/sql-helpers';
 
 export interface AuditLogFilter {
   /** Part of the actor's email, any case. */
@@ -18,19 +19,14 @@ export interface AuditLogFilter {
   offset: number;
 }
 
-/** `%` and `_` match themselves: the filter is text, not a pattern. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 export function createAuditLogRepository(db: Db) {
   const filtered = (filter: AuditLogFilter) => {
     let query = db.selectFrom('audit_log');
     if (filter.actorEmail) {
-      const pattern = `%${escapeLike(filter.actorEmail.toLowerCase())}%`;
-      query = query.where(sql<boolean>`lower(actor_email) like ${pattern} escape '\\'`);
+      query = query.where(sql`lower(actor_email)`, 'like', containing(filter.actorEmail));
     }
     if (filter.action) {
-      const pattern = `${escapeLike(filter.action)}%`;
-      query = query.where(sql<boolean>`action like ${pattern} escape '\\'`);
+      query = query.where('action', 'like', startingWith(filter.action));
     }
     if (filter.entityType) query = query.where('entity_type', '=', filter.entityType);
     if (filter.entityId) query = query.where('entity_id', '=', filter.entityId);
@@ -47,8 +43,7 @@ export function createAuditLogRepository(db: Db) {
           .selectAll()
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
-          .limit(filter.limit)
-          .offset(filter.offset)
+          .$call(inPage(filter))
           .execute(),
         filtered(filter)
           .select((eb) => eb.fn.countAll<number | string>().as('count'))

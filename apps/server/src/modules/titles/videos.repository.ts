@@ -1,14 +1,34 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/connection';
-import type { VideosTable } from '../db/database';
+import type { Db } from '../../db/connection';
+import type { VideoSourcesTable, VideosTable } from '../../db/database';
 
 export type VideoRow = Selectable<VideosTable>;
 
-/** SQL over videos (and the title/episode checks an import needs). */
-export function createMediaRepository(db: Db) {
+/** SQL over videos of titles and episodes: their rows, uploaded sources and caption tracks. */
+export function createVideosRepository(db: Db) {
   return {
-    async titleExists(titleId: number): Promise<boolean> {
-      return Boolean(await db.selectFrom('titles').select('id').where('id', '=', titleId).executeTakeFirst());
+    /** Whether any video plays a stream under this file store folder (`private/videos/7`). */
+    async playsFromFolder(folder: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('videos')
+        .select('id')
+        .where('url', 'like', `/media/${folder}/%`)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Whether any video, in whatever state, was made or is to be made from this file. */
+    async usesSource(sourcePath: string): Promise<boolean> {
+      const row = await db.selectFrom('videos').select('id').where('source_path', '=', sourcePath).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Deletes a video row with its caption tracks and its source record; call within a transaction. */
+    async deleteWithCaptionsAndSource(id: number): Promise<void> {
+      await db.deleteFrom('video_captions').where('video_id', '=', id).execute();
+      await db.deleteFrom('video_sources').where('video_id', '=', id).execute();
+      await db.deleteFrom('videos').where('id', '=', id).execute();
     },
 
     /** Whether a video still to be made uses this file as its source. */
@@ -22,6 +42,10 @@ export function createMediaRepository(db: Db) {
       return row !== undefined;
     },
 
+    /**
+     * A video still to be made from `sourcePath`, placed after the other videos of its kind of
+     * the same title or episode. In the caller's transaction when the repository runs in one.
+     */
     async insertPending(video: {
       titleId: number | null;
       episodeId: number | null;
@@ -29,7 +53,7 @@ export function createMediaRepository(db: Db) {
       sourcePath: string;
       now: number;
     }): Promise<VideoRow> {
-      return db.transaction().execute(async (trx) => {
+      const insert = async (trx: Db) => {
         let positions = trx
           .selectFrom('videos')
           .select((eb) => eb.fn.max('position').as('last'))
@@ -56,7 +80,13 @@ export function createMediaRepository(db: Db) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-      });
+      };
+      return db.isTransaction ? insert(db) : db.transaction().execute(insert);
+    },
+
+    /** What an uploaded source file was, as the console shows it. */
+    async insertSource(source: VideoSourcesTable): Promise<void> {
+      await db.insertInto('video_sources').values(source).execute();
     },
 
     findById(id: number): Promise<VideoRow | undefined> {
@@ -72,6 +102,16 @@ export function createMediaRepository(db: Db) {
       await db
         .updateTable('videos')
         .set({ status: 'processing', last_error: null })
+        .where('id', '=', id)
+        .where('status', '!=', 'ready')
+        .execute();
+    },
+
+    /** A retried transcode waits again; a video already playable stays playable. */
+    async markRetrying(id: number): Promise<void> {
+      await db
+        .updateTable('videos')
+        .set({ status: 'pending', last_error: null })
         .where('id', '=', id)
         .where('status', '!=', 'ready')
         .execute();
@@ -118,6 +158,16 @@ export function createMediaRepository(db: Db) {
       await sharing.set({ last_error: reason }).where('status', '=', 'ready').execute();
     },
 
+    /** Videos per status; a status no video has is left out. */
+    async countByStatus(): Promise<Array<{ status: VideosTable['status']; count: number }>> {
+      const rows = await db
+        .selectFrom('videos')
+        .select((eb) => ['videos.status', eb.fn.countAll<number | string>().as('count')])
+        .groupBy('videos.status')
+        .execute();
+      return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
+    },
+
     /** A video's uploaded caption tracks, oldest first. */
     captionTracks(videoId: number) {
       return db
@@ -126,6 +176,18 @@ export function createMediaRepository(db: Db) {
         .where('video_id', '=', videoId)
         .orderBy('id')
         .execute();
+    },
+
+    insertCaption(caption: { video_id: number; language: string; label: string; body: string; created_at: number }) {
+      return db
+        .insertInto('video_captions')
+        .values(caption)
+        .returning(['id', 'language', 'label', 'created_at'])
+        .executeTakeFirstOrThrow();
+    },
+
+    async deleteCaption(id: number): Promise<void> {
+      await db.deleteFrom('video_captions').where('id', '=', id).execute();
     },
 
     /** The rows whose stream URL points into a folder (`/media/private/videos/7/`), by id. */
@@ -159,4 +221,4 @@ export function createMediaRepository(db: Db) {
     },
   };
 }
-export type MediaRepository = ReturnType<typeof createMediaRepository>;
+export type VideosRepository = ReturnType<typeof createVideosRepository>;

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { Database } from '../../db/database';
+import { containing, inPage } from '../../db/sql-helpers';
 
 /** A video as the console lists it, before its files are looked at. */
 export interface ConsoleVideoRow {
@@ -37,10 +38,8 @@ export interface VideoListFilter {
   offset: number;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** All SQL of the console's media section: full videos with their target, job and source, and captions. */
-export function createAdminMediaRepository(db: Db) {
+/** Full videos listed with their target, job and source, the targets an upload can have, and captions. */
+export function createVideoListRepository(db: Db) {
   /** Full videos of titles and episodes with everything the console shows of them. */
   const videoQuery = (q: Kysely<Database> = db) =>
     q
@@ -89,7 +88,7 @@ export function createAdminMediaRepository(db: Db) {
   function filtered(filter: Omit<VideoListFilter, 'limit' | 'offset'>) {
     let query = videoQuery();
     if (filter.status) query = query.where('videos.status', '=', filter.status);
-    if (filter.q) query = query.where('titles.name', 'like', likePattern(filter.q));
+    if (filter.q) query = query.where(sql`lower(titles.name)`, 'like', containing(filter.q));
     return query;
   }
 
@@ -98,8 +97,7 @@ export function createAdminMediaRepository(db: Db) {
       const rows = await filtered(filter)
         .orderBy('videos.created_at', 'desc')
         .orderBy('videos.id', 'desc')
-        .limit(filter.limit)
-        .offset(filter.offset)
+        .$call(inPage(filter))
         .execute();
       const count = await filtered(filter)
         .clearSelect()
@@ -116,7 +114,7 @@ export function createAdminMediaRepository(db: Db) {
     /** Titles whose name matches, newest first when there is no text, with the main video each has. */
     async searchTitles(q: string, limit: number) {
       let query = db.selectFrom('titles').select(['id', 'name', 'type', 'is_published']);
-      query = q ? query.where('name', 'like', likePattern(q)).orderBy('name') : query.orderBy('id', 'desc');
+      query = q ? query.where(sql`lower(name)`, 'like', containing(q)).orderBy('name') : query.orderBy('id', 'desc');
       return query.limit(limit).execute();
     },
 
@@ -215,4 +213,4 @@ export function createAdminMediaRepository(db: Db) {
     },
   };
 }
-export type AdminMediaRepository = ReturnType<typeof createAdminMediaRepository>;
+export type VideoListRepository = ReturnType<typeof createVideoListRepository>;

@@ -1,4 +1,5 @@
 import type { MovieCard } from '@reeltime/contract';
+import type { Db } from '../../db/connection';
 import type { TitleRow } from '../../db/database';
 
 /** The title columns a MovieCard needs; every query that lists cards selects exactly these. */
@@ -19,6 +20,13 @@ type TitleColumn<Qualified> = Qualified extends `titles.${infer Column extends k
 
 /** A row of {@link CARD_COLUMNS}. */
 export type CardRow = Pick<TitleRow, TitleColumn<(typeof CARD_COLUMNS)[number]>>;
+
+/**
+ * Published titles as card rows, named `cards`: how lists kept by other modules (the watch list,
+ * Continue Watching) join titles, by `cards.id`.
+ */
+export const publishedCards = (db: Db) =>
+  db.selectFrom('titles').select(CARD_COLUMNS).where('titles.is_published', '=', 1).as('cards');
 
 /** Minutes as the wire's `H:M` text: 125 -> `2:05`, 45 -> `0:45`; unknown stays null. */
 export function formatDuration(minutes: number | null | undefined): string | null {

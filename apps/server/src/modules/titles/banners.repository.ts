@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 
 export interface BannerRow {
@@ -40,26 +39,6 @@ export function createBannersRepository(db: Db) {
 
     find: (id: number): Promise<BannerRow | undefined> =>
       withTitles().where('banners.id', '=', id).executeTakeFirst(),
-
-    titleExists: async (id: number) =>
-      Boolean(await db.selectFrom('titles').select('id').where('id', '=', id).executeTakeFirst()),
-
-    /** Titles by name for the banner's link, those matching `search` first when given. */
-    titleChoices: (search: string | undefined, limit: number) =>
-      db
-        .selectFrom('titles')
-        .select(['id', 'name', 'type', 'is_published'])
-        .$if(Boolean(search), (qb) =>
-          qb.where(
-            sql`lower(name)`,
-            'like',
-            sql`${`%${search!.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`} escape '\\'`,
-          ),
-        )
-        .orderBy(sql`lower(name)`)
-        .orderBy('id')
-        .limit(limit)
-        .execute(),
 
     /** After the last banner. */
     async insert(banner: BannerChanges): Promise<number> {

@@ -34,6 +34,13 @@ export function createGenresRepository(db: Db) {
       return row && { ...row, title_count: Number(row.title_count ?? 0) };
     },
 
+    /** The ids among `ids` that are genres. */
+    async existingIds(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom('genres').select('id').where('id', 'in', ids).execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
     /** Another genre with this name, ignoring case. */
     findByName: (name: string, exceptId?: number) =>
       db

@@ -1,17 +1,28 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { PlansTable, StripePlansTable, TaxesTable } from '../../db/database';
+import { CURRENT_STATUSES } from './subscription-status';
 
 export type PlanRow = Selectable<PlansTable>;
 export type TaxRow = Selectable<TaxesTable>;
 export type StripePlanRow = Selectable<StripePlansTable>;
 
-/** Subscriptions that still give access (as billing counts them). */
-const CURRENT = ['active', 'cancelled'] as const;
-
-/** The SQL of the console's plans and taxes, and of the plans' Stripe products. */
-export function createAdminCommerceRepository(db: Db) {
+/** All SQL over plans (with their limitations and Stripe products) and taxes, for the site and the console. */
+export function createPlansRepository(db: Db) {
   return {
+    /** The plans members can buy, in their order. */
+    activePlans: () =>
+      db
+        .selectFrom('plans')
+        .selectAll()
+        .where('is_active', '=', 1)
+        .orderBy('position')
+        .orderBy('id')
+        .execute(),
+    /** The taxes added to every price. */
+    activeTaxes: () =>
+      db.selectFrom('taxes').select(['name', 'percent']).where('is_active', '=', 1).orderBy('id').execute(),
+
     plans: () => db.selectFrom('plans').selectAll().orderBy('position').orderBy('id').execute(),
     plan: (id: number) => db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst(),
     /** Another plan with this name, compared without case. */
@@ -36,7 +47,7 @@ export function createAdminCommerceRepository(db: Db) {
       const rows = await db
         .selectFrom('subscriptions')
         .select(['plan_id', (eb) => eb.fn.countAll<number | string>().as('count')])
-        .where('status', 'in', CURRENT)
+        .where('status', 'in', CURRENT_STATUSES)
         .where('ends_at', '>', now)
         .groupBy('plan_id')
         .execute();
@@ -48,7 +59,7 @@ export function createAdminCommerceRepository(db: Db) {
           .selectFrom('subscriptions')
           .select('user_id')
           .where('plan_id', '=', planId)
-          .where('status', 'in', CURRENT)
+          .where('status', 'in', CURRENT_STATUSES)
           .where('ends_at', '>', now)
           .execute()
       ).map((row) => row.user_id),
@@ -117,6 +128,28 @@ export function createAdminCommerceRepository(db: Db) {
       await db.deleteFrom('stripe_plans').where('plan_id', '=', planId).execute();
     },
 
+    /** Every plan in its order, with its subscriptions that are active and not yet past their end. */
+    async activeSubscriptionsByPlan(now: number) {
+      const rows = await db
+        .selectFrom('plans')
+        .leftJoin('subscriptions', (join) =>
+          join
+            .onRef('subscriptions.plan_id', '=', 'plans.id')
+            .on('subscriptions.status', '=', 'active')
+            .on('subscriptions.ends_at', '>', now),
+        )
+        .select((eb) => [
+          'plans.id',
+          'plans.name',
+          eb.fn.count<number | string>('subscriptions.id').as('active'),
+        ])
+        .groupBy(['plans.id', 'plans.name', 'plans.position'])
+        .orderBy('plans.position')
+        .orderBy('plans.id')
+        .execute();
+      return rows.map((row) => ({ planId: row.id, planName: row.name, active: Number(row.active) }));
+    },
+
     taxes: () => db.selectFrom('taxes').selectAll().orderBy('id').execute(),
     tax: (id: number) => db.selectFrom('taxes').selectAll().where('id', '=', id).executeTakeFirst(),
     taxNamed: (name: string, exceptId: number | null) =>
@@ -135,4 +168,4 @@ export function createAdminCommerceRepository(db: Db) {
     },
   };
 }
-export type AdminCommerceRepository = ReturnType<typeof createAdminCommerceRepository>;
+export type PlansRepository = ReturnType<typeof createPlansRepository>;
