@@ -6,6 +6,7 @@ import { API_BASE } from '@reeltime/contract';
 import { createRuntime } from './app-context';
 import type { Config } from './config';
 import type { JobRunner } from './jobs/queue';
+import { requireEndpointDefinitions } from './lib/endpoints';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { mediaPlugin } from './media/media.plugin';
 import { registerApiRoutes } from './routes';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(contentTypesPlugin);
   await app.register(formsPlugin);
   await app.register(textInputPlugin);
+  requireEndpointDefinitions(app, API_BASE);
   await app.register(registerApiRoutes, { prefix: API_BASE });
   await app.register(runtime.paymentRoutes);
   await app.register(mediaPlugin);

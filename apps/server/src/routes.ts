@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAdmin, requireMember } from './plugins/auth';
 import { adminAuditRoutes } from './modules/admin-audit/admin-audit.routes';
 import { adminCommerceRoutes } from './modules/admin-commerce/admin-commerce.routes';
 import { adminJobsRoutes } from './modules/admin-jobs/admin-jobs.routes';
@@ -23,36 +22,34 @@ import { submissionsRoutes } from './modules/submissions/submissions.routes';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes';
 
 /**
- * Every API module, under /api/v1. Public routes first; member routes share one scope whose
- * onRequest hook refuses visitors, and admin routes (/admin/...) one whose hook also refuses
- * members, so access never depends on matching URL strings.
+ * Every API module, under /api/v1. Each registers its routes from the contract's endpoint
+ * definitions, whose `access` decides who may call them (lib/endpoints.ts), so access never
+ * depends on matching URL strings or on the scope a module is registered in.
  */
 export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
-  await api.register(authRoutes);
-  await api.register(catalogRoutes);
-  await api.register(siteSettingsPublicRoutes);
-  await api.register(async (member) => {
-    member.addHook('onRequest', requireMember);
-    await member.register(profileRoutes);
-    await member.register(playbackRoutes);
-    await member.register(searchRoutes);
-    await member.register(watchlistRoutes);
-    await member.register(billingRoutes);
-    await member.register(submissionsRoutes);
-    await member.register(castMailRoutes);
-  });
-  await api.register(async (admin) => {
-    admin.addHook('onRequest', requireAdmin);
-    await admin.register(adminOverviewRoutes);
-    await admin.register(adminSettingsRoutes);
-    await admin.register(adminAuditRoutes);
-    await admin.register(adminTitlesRoutes);
-    await admin.register(adminLibraryRoutes);
-    await admin.register(adminMediaRoutes);
-    await admin.register(adminSubmissionsRoutes);
-    await admin.register(adminMembersRoutes);
-    await admin.register(adminMailRoutes);
-    await admin.register(adminJobsRoutes);
-    await admin.register(adminCommerceRoutes);
-  });
+  for (const routes of [
+    authRoutes,
+    catalogRoutes,
+    siteSettingsPublicRoutes,
+    profileRoutes,
+    playbackRoutes,
+    searchRoutes,
+    watchlistRoutes,
+    billingRoutes,
+    submissionsRoutes,
+    castMailRoutes,
+    adminOverviewRoutes,
+    adminSettingsRoutes,
+    adminAuditRoutes,
+    adminTitlesRoutes,
+    adminLibraryRoutes,
+    adminMediaRoutes,
+    adminSubmissionsRoutes,
+    adminMembersRoutes,
+    adminMailRoutes,
+    adminJobsRoutes,
+    adminCommerceRoutes,
+  ]) {
+    await api.register(routes);
+  }
 }

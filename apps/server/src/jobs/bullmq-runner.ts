@@ -15,7 +15,7 @@ import {
   type JobSchedule,
 } from './job-map';
 import type { JobRunner } from './queue';
-import { createJobWorker } from './worker';
+import { createJobWorker } from './database-worker';
 
 export interface BullmqRunnerOptions {
   /** Jobs run at the same time by this process, per lane; a lane of 0 runs nothing here. */

@@ -4,7 +4,7 @@ import { toJobInfo } from './database-queue';
 import { JobMap, jobNames, type JobHandlers, type JobLane, type JobSchedule } from './job-map';
 import { createJobScheduler } from './job-scheduler';
 import type { JobQueue, JobRunner } from './queue';
-import { createJobWorker, type JobHandler, type WorkerOptions } from './worker';
+import { createJobWorker, type JobHandler, type WorkerOptions } from './database-worker';
 
 export interface RunnerOptions {
   /** Jobs run at the same time, per lane; a lane of 0 runs nothing here. */

@@ -6,17 +6,6 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { API_BASE, FormLimits, successesOf, type EndpointDefinition, type FileField } from '@reeltime/contract';
 import { documentedErrors } from '../lib/endpoints';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * File fields of a multipart body, by name, with what each holds, for routes not yet registered
-     * from an endpoint definition. Files go to `request.uploads`, not to the validated body, so only
-     * the OpenAPI document lists them.
-     */
-    fileFields?: Record<string, string>;
-  }
-}
-
 interface ObjectSchema {
   properties?: Record<string, unknown>;
   required?: string[];
@@ -52,19 +41,6 @@ function bodyContent(body: ObjectSchema, definition: EndpointDefinition) {
   if (encoding !== 'json') content['multipart/form-data'] = multipartSchema(body, definition.files ?? {});
   if (encoding !== 'form') content['application/json'] = { schema: body };
   return { content };
-}
-
-/** The body per media type: JSON as validated, multipart with the file fields added as binary strings. */
-function bodyWithFileFields(body: ObjectSchema, fileFields: Record<string, string>) {
-  const files = Object.fromEntries(
-    Object.entries(fileFields).map(([name, description]) => [name, binary(description)]),
-  );
-  return {
-    content: {
-      'multipart/form-data': { schema: { ...body, properties: { ...body.properties, ...files } } },
-      'application/json': { schema: body },
-    },
-  };
 }
 
 const headerSchemas = (headers: Readonly<Record<string, string>>) =>
@@ -163,9 +139,7 @@ const transform: SwaggerTransform = (input) => {
       },
     };
   }
-  const fileFields = config?.fileFields;
-  if (!fileFields || !body) return result;
-  return { ...result, schema: { ...result.schema, body: bodyWithFileFields(body, fileFields) } };
+  return result;
 };
 
 /** OpenAPI document generated from the contract's schemas: JSON at /api/docs/json, UI at /api/docs. */

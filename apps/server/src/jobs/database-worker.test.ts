@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/app';
 import { createJobsRepository } from './jobs.repository';
-import { createJobWorker, type JobHandler, type JobWorker } from './worker';
+import { createJobWorker, type JobHandler, type JobWorker } from './database-worker';
 
 let server: TestServer;
 beforeAll(async () => {
