@@ -116,14 +116,14 @@ export const routes: RouteObject[] = [
               {
                 path: patterns.submitMovie,
                 lazy: () =>
-                  import('../features/submit/pages/submit-movie-page').then((m) => ({
+                  import('../features/submissions/pages/submit-movie-page').then((m) => ({
                     Component: m.SubmitMoviePage,
                   })),
               },
               {
                 path: patterns.mySubmissions,
                 lazy: () =>
-                  import('../features/submit/pages/my-submissions-page').then((m) => ({
+                  import('../features/submissions/pages/my-submissions-page').then((m) => ({
                     Component: m.MySubmissionsPage,
                   })),
               },

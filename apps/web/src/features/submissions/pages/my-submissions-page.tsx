@@ -1,10 +1,10 @@
-import '../submit.scss';
+import '../submissions.scss';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MySubmission } from '@reeltime/contract';
 import { ShimmerGrid } from '../../../components/shimmer';
 import { formatDay } from '../../../lib/format';
-import { mySubmissionsQuery } from '../api/submit-api';
+import { mySubmissionsQuery } from '../api/submissions-api';
 import { SubmissionStatusBadge } from '../components/submission-status';
 import { paths } from '../../../lib/paths';
 

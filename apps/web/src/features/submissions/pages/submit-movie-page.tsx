@@ -1,4 +1,4 @@
-import '../submit.scss';
+import '../submissions.scss';
 import { Link } from 'react-router';
 import { useUser } from '../../../lib/session';
 import { SubmitMovieForm } from '../components/submit-movie-form';

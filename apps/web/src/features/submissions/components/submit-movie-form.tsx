@@ -6,7 +6,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useSubmitMovie } from '../api/submit-api';
+import { useSubmitMovie } from '../api/submissions-api';
 import { CastMemberFields } from './cast-member-fields';
 import { ImagePicker } from './image-picker';
 import {
