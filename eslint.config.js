@@ -39,6 +39,7 @@ export default tseslint.config(
       'artifacts/**',
       'test-results/**',
       'playwright-report/**',
+      'apps/server/openapi-client/generated/**',
     ],
   },
   js.configs.recommended,

@@ -12,7 +12,10 @@ export const AdminAuditEndpoints = {
 
 export const AdminBannersEndpoints = {
   list: endpointRoute<typeof Contract.AdminBannersEndpoints.list>('GET', '/admin/banners'),
-  titleChoices: endpointRoute<typeof Contract.AdminBannersEndpoints.titleChoices>('GET', '/admin/banners/title-choices'),
+  titleChoices: endpointRoute<typeof Contract.AdminBannersEndpoints.titleChoices>(
+    'GET',
+    '/admin/banners/title-choices',
+  ),
   create: endpointRoute<typeof Contract.AdminBannersEndpoints.create>('POST', '/admin/banners'),
   reorder: endpointRoute<typeof Contract.AdminBannersEndpoints.reorder>('PUT', '/admin/banners/order'),
   update: endpointRoute<typeof Contract.AdminBannersEndpoints.update>('PATCH', '/admin/banners/:id'),
@@ -56,8 +59,14 @@ export const AdminMediaEndpoints = {
   retry: endpointRoute<typeof Contract.AdminMediaEndpoints.retry>('POST', '/admin/videos/:id/retry'),
   cancel: endpointRoute<typeof Contract.AdminMediaEndpoints.cancel>('POST', '/admin/videos/:id/cancel'),
   remove: endpointRoute<typeof Contract.AdminMediaEndpoints.remove>('DELETE', '/admin/videos/:id'),
-  addCaption: endpointRoute<typeof Contract.AdminMediaEndpoints.addCaption>('POST', '/admin/videos/:id/captions'),
-  deleteCaption: endpointRoute<typeof Contract.AdminMediaEndpoints.deleteCaption>('DELETE', '/admin/videos/:id/captions/:captionId'),
+  addCaption: endpointRoute<typeof Contract.AdminMediaEndpoints.addCaption>(
+    'POST',
+    '/admin/videos/:id/captions',
+  ),
+  deleteCaption: endpointRoute<typeof Contract.AdminMediaEndpoints.deleteCaption>(
+    'DELETE',
+    '/admin/videos/:id/captions/:captionId',
+  ),
 };
 
 export const AdminMembersEndpoints = {
@@ -65,9 +74,18 @@ export const AdminMembersEndpoints = {
   detail: endpointRoute<typeof Contract.AdminMembersEndpoints.detail>('GET', '/admin/members/:id'),
   disable: endpointRoute<typeof Contract.AdminMembersEndpoints.disable>('POST', '/admin/members/:id/disable'),
   enable: endpointRoute<typeof Contract.AdminMembersEndpoints.enable>('POST', '/admin/members/:id/enable'),
-  grantAdmin: endpointRoute<typeof Contract.AdminMembersEndpoints.grantAdmin>('POST', '/admin/members/:id/grant-admin'),
-  revokeAdmin: endpointRoute<typeof Contract.AdminMembersEndpoints.revokeAdmin>('POST', '/admin/members/:id/revoke-admin'),
-  signOut: endpointRoute<typeof Contract.AdminMembersEndpoints.signOut>('POST', '/admin/members/:id/sign-out'),
+  grantAdmin: endpointRoute<typeof Contract.AdminMembersEndpoints.grantAdmin>(
+    'POST',
+    '/admin/members/:id/grant-admin',
+  ),
+  revokeAdmin: endpointRoute<typeof Contract.AdminMembersEndpoints.revokeAdmin>(
+    'POST',
+    '/admin/members/:id/revoke-admin',
+  ),
+  signOut: endpointRoute<typeof Contract.AdminMembersEndpoints.signOut>(
+    'POST',
+    '/admin/members/:id/sign-out',
+  ),
 };
 
 export const AdminOverviewEndpoints = {
@@ -82,15 +100,42 @@ export const AdminPeopleEndpoints = {
 };
 
 export const AdminSeasonsEndpoints = {
-  createSeason: endpointRoute<typeof Contract.AdminSeasonsEndpoints.createSeason>('POST', '/admin/titles/:id/seasons'),
-  orderSeasons: endpointRoute<typeof Contract.AdminSeasonsEndpoints.orderSeasons>('PUT', '/admin/titles/:id/season-order'),
-  updateSeason: endpointRoute<typeof Contract.AdminSeasonsEndpoints.updateSeason>('PATCH', '/admin/seasons/:id'),
-  deleteSeason: endpointRoute<typeof Contract.AdminSeasonsEndpoints.deleteSeason>('DELETE', '/admin/seasons/:id'),
-  createEpisode: endpointRoute<typeof Contract.AdminSeasonsEndpoints.createEpisode>('POST', '/admin/seasons/:id/episodes'),
-  orderEpisodes: endpointRoute<typeof Contract.AdminSeasonsEndpoints.orderEpisodes>('PUT', '/admin/seasons/:id/episode-order'),
-  updateEpisode: endpointRoute<typeof Contract.AdminSeasonsEndpoints.updateEpisode>('PATCH', '/admin/episodes/:id'),
-  deleteEpisode: endpointRoute<typeof Contract.AdminSeasonsEndpoints.deleteEpisode>('DELETE', '/admin/episodes/:id'),
-  saveEpisodeThumbnail: endpointRoute<typeof Contract.AdminSeasonsEndpoints.saveEpisodeThumbnail>('POST', '/admin/episodes/:id/thumbnail'),
+  createSeason: endpointRoute<typeof Contract.AdminSeasonsEndpoints.createSeason>(
+    'POST',
+    '/admin/titles/:id/seasons',
+  ),
+  orderSeasons: endpointRoute<typeof Contract.AdminSeasonsEndpoints.orderSeasons>(
+    'PUT',
+    '/admin/titles/:id/season-order',
+  ),
+  updateSeason: endpointRoute<typeof Contract.AdminSeasonsEndpoints.updateSeason>(
+    'PATCH',
+    '/admin/seasons/:id',
+  ),
+  deleteSeason: endpointRoute<typeof Contract.AdminSeasonsEndpoints.deleteSeason>(
+    'DELETE',
+    '/admin/seasons/:id',
+  ),
+  createEpisode: endpointRoute<typeof Contract.AdminSeasonsEndpoints.createEpisode>(
+    'POST',
+    '/admin/seasons/:id/episodes',
+  ),
+  orderEpisodes: endpointRoute<typeof Contract.AdminSeasonsEndpoints.orderEpisodes>(
+    'PUT',
+    '/admin/seasons/:id/episode-order',
+  ),
+  updateEpisode: endpointRoute<typeof Contract.AdminSeasonsEndpoints.updateEpisode>(
+    'PATCH',
+    '/admin/episodes/:id',
+  ),
+  deleteEpisode: endpointRoute<typeof Contract.AdminSeasonsEndpoints.deleteEpisode>(
+    'DELETE',
+    '/admin/episodes/:id',
+  ),
+  saveEpisodeThumbnail: endpointRoute<typeof Contract.AdminSeasonsEndpoints.saveEpisodeThumbnail>(
+    'POST',
+    '/admin/episodes/:id/thumbnail',
+  ),
 };
 
 export const AdminSettingsEndpoints = {
@@ -100,8 +145,14 @@ export const AdminSettingsEndpoints = {
 
 export const AdminSubmissionsEndpoints = {
   list: endpointRoute<typeof Contract.AdminSubmissionsEndpoints.list>('GET', '/admin/submissions'),
-  approve: endpointRoute<typeof Contract.AdminSubmissionsEndpoints.approve>('POST', '/admin/submissions/:id/approve'),
-  reject: endpointRoute<typeof Contract.AdminSubmissionsEndpoints.reject>('POST', '/admin/submissions/:id/reject'),
+  approve: endpointRoute<typeof Contract.AdminSubmissionsEndpoints.approve>(
+    'POST',
+    '/admin/submissions/:id/approve',
+  ),
+  reject: endpointRoute<typeof Contract.AdminSubmissionsEndpoints.reject>(
+    'POST',
+    '/admin/submissions/:id/reject',
+  ),
 };
 
 export const AdminTitlesEndpoints = {
@@ -111,14 +162,23 @@ export const AdminTitlesEndpoints = {
   detail: endpointRoute<typeof Contract.AdminTitlesEndpoints.detail>('GET', '/admin/titles/:id'),
   update: endpointRoute<typeof Contract.AdminTitlesEndpoints.update>('PATCH', '/admin/titles/:id'),
   remove: endpointRoute<typeof Contract.AdminTitlesEndpoints.remove>('DELETE', '/admin/titles/:id'),
-  saveImages: endpointRoute<typeof Contract.AdminTitlesEndpoints.saveImages>('POST', '/admin/titles/:id/images'),
+  saveImages: endpointRoute<typeof Contract.AdminTitlesEndpoints.saveImages>(
+    'POST',
+    '/admin/titles/:id/images',
+  ),
 };
 
 export const AdminVideoUploadEndpoints = {
   create: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.create>('POST', '/admin/uploads'),
   offset: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.offset>('HEAD', '/admin/uploads/:uploadId'),
-  append: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.append>('PATCH', '/admin/uploads/:uploadId'),
-  abandon: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.abandon>('DELETE', '/admin/uploads/:uploadId'),
+  append: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.append>(
+    'PATCH',
+    '/admin/uploads/:uploadId',
+  ),
+  abandon: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.abandon>(
+    'DELETE',
+    '/admin/uploads/:uploadId',
+  ),
 };
 
 export const AuthEndpoints = {
@@ -131,11 +191,26 @@ export const AuthEndpoints = {
 
 export const BillingEndpoints = {
   plans: endpointRoute<typeof Contract.BillingEndpoints.plans>('GET', '/user/plans'),
-  subscription: endpointRoute<typeof Contract.BillingEndpoints.subscription>('GET', '/user/subscription-plan'),
-  cancelSubscription: endpointRoute<typeof Contract.BillingEndpoints.cancelSubscription>('POST', '/user/cancle-subscription'),
-  paymentDetails: endpointRoute<typeof Contract.BillingEndpoints.paymentDetails>('POST', '/user/get-payment-details'),
-  processPayment: endpointRoute<typeof Contract.BillingEndpoints.processPayment>('POST', '/user/process-payment'),
-  paymentSuccess: endpointRoute<typeof Contract.BillingEndpoints.paymentSuccess>('POST', '/user/payment-success'),
+  subscription: endpointRoute<typeof Contract.BillingEndpoints.subscription>(
+    'GET',
+    '/user/subscription-plan',
+  ),
+  cancelSubscription: endpointRoute<typeof Contract.BillingEndpoints.cancelSubscription>(
+    'POST',
+    '/user/cancle-subscription',
+  ),
+  paymentDetails: endpointRoute<typeof Contract.BillingEndpoints.paymentDetails>(
+    'POST',
+    '/user/get-payment-details',
+  ),
+  processPayment: endpointRoute<typeof Contract.BillingEndpoints.processPayment>(
+    'POST',
+    '/user/process-payment',
+  ),
+  paymentSuccess: endpointRoute<typeof Contract.BillingEndpoints.paymentSuccess>(
+    'POST',
+    '/user/payment-success',
+  ),
   payments: endpointRoute<typeof Contract.BillingEndpoints.payments>('GET', '/user/payments'),
   receipt: endpointRoute<typeof Contract.BillingEndpoints.receipt>('GET', '/user/payments/:id/receipt'),
 };
@@ -149,7 +224,10 @@ export const CatalogEndpoints = {
   tvShows: endpointRoute<typeof Contract.CatalogEndpoints.tvShows>('GET', '/user/tvshow-list'),
   genres: endpointRoute<typeof Contract.CatalogEndpoints.genres>('GET', '/user/get-gener'),
   movieList: endpointRoute<typeof Contract.CatalogEndpoints.movieList>('GET', '/user/movie-list'),
-  movieDetails: endpointRoute<typeof Contract.CatalogEndpoints.movieDetails>('GET', '/user/movie-details/:id'),
+  movieDetails: endpointRoute<typeof Contract.CatalogEndpoints.movieDetails>(
+    'GET',
+    '/user/movie-details/:id',
+  ),
 };
 
 export const CatalogRowEndpoints = {
@@ -162,20 +240,35 @@ export const CatalogRowEndpoints = {
 };
 
 export const PlaybackEndpoints = {
-  saveProgress: endpointRoute<typeof Contract.PlaybackEndpoints.saveProgress>('POST', '/user/playback-progress'),
-  continueWatching: endpointRoute<typeof Contract.PlaybackEndpoints.continueWatching>('GET', '/user/continue-watching'),
+  saveProgress: endpointRoute<typeof Contract.PlaybackEndpoints.saveProgress>(
+    'POST',
+    '/user/playback-progress',
+  ),
+  continueWatching: endpointRoute<typeof Contract.PlaybackEndpoints.continueWatching>(
+    'GET',
+    '/user/continue-watching',
+  ),
   like: endpointRoute<typeof Contract.PlaybackEndpoints.like>('POST', '/user/like'),
   startLease: endpointRoute<typeof Contract.PlaybackEndpoints.startLease>('POST', '/user/playback-lease'),
   endLease: endpointRoute<typeof Contract.PlaybackEndpoints.endLease>('POST', '/user/playback-lease/end'),
 };
 
 export const ProfileEndpoints = {
-  updateProfile: endpointRoute<typeof Contract.ProfileEndpoints.updateProfile>('POST', '/user/update-profile'),
-  changePassword: endpointRoute<typeof Contract.ProfileEndpoints.changePassword>('POST', '/user/change-password'),
+  updateProfile: endpointRoute<typeof Contract.ProfileEndpoints.updateProfile>(
+    'POST',
+    '/user/update-profile',
+  ),
+  changePassword: endpointRoute<typeof Contract.ProfileEndpoints.changePassword>(
+    'POST',
+    '/user/change-password',
+  ),
 };
 
 export const SearchEndpoints = {
-  suggestions: endpointRoute<typeof Contract.SearchEndpoints.suggestions>('GET', '/user/search-list-dropdown'),
+  suggestions: endpointRoute<typeof Contract.SearchEndpoints.suggestions>(
+    'GET',
+    '/user/search-list-dropdown',
+  ),
   search: endpointRoute<typeof Contract.SearchEndpoints.search>('GET', '/user/get-search'),
 };
 

@@ -76,7 +76,9 @@ export interface EndpointDefinition {
 }
 
 /** Declares an endpoint, keeping its literal types for the server and the clients. */
-export function defineEndpoint<const Definition extends EndpointDefinition>(definition: Definition): Definition {
+export function defineEndpoint<const Definition extends EndpointDefinition>(
+  definition: Definition,
+): Definition {
   return definition;
 }
 
@@ -88,7 +90,9 @@ type Schema<E, Key extends 'params' | 'query' | 'body'> = E extends { [K in Key]
   : never;
 
 /** What the success envelope of `E` carries in `data` (`null` for an answer without a body). */
-export type EndpointData<E extends EndpointDefinition> = E['success'] extends { data: infer Data extends z.ZodType }
+export type EndpointData<E extends EndpointDefinition> = E['success'] extends {
+  data: infer Data extends z.ZodType;
+}
   ? z.output<Data>
   : null;
 
@@ -108,7 +112,9 @@ export type ParsedQuery<E extends EndpointDefinition> = z.output<Schema<E, 'quer
 export type ParsedBody<E extends EndpointDefinition> = z.output<Schema<E, 'body'>>;
 
 /** Whether `E` takes its body as multipart form data too. */
-export type TakesForm<E extends EndpointDefinition> = E['encoding'] extends 'form' | 'json-or-form' ? true : false;
+export type TakesForm<E extends EndpointDefinition> = E['encoding'] extends 'form' | 'json-or-form'
+  ? true
+  : false;
 
 /** Fills the `:name` parameters of a path. */
 export function pathWith(path: string, params: Record<string, string | number>): string {
@@ -127,7 +133,10 @@ export interface EndpointRoute<E extends EndpointDefinition = EndpointDefinition
   readonly definition?: E;
 }
 
-export function endpointRoute<E extends EndpointDefinition>(method: E['method'], path: E['path']): EndpointRoute<E> {
+export function endpointRoute<E extends EndpointDefinition>(
+  method: E['method'],
+  path: E['path'],
+): EndpointRoute<E> {
   return { method, path };
 }
 

@@ -14,7 +14,10 @@ export const StripeWebhookEndpoints = {
     description:
       'Receives a Stripe event (checkout completed, invoice paid or failed, subscription changed or deleted). Each event is applied once, whatever Stripe retries.',
     headers: {
-      'Stripe-Signature': { description: "Stripe's signature of the body with the endpoint's secret.", required: true },
+      'Stripe-Signature': {
+        description: "Stripe's signature of the body with the endpoint's secret.",
+        required: true,
+      },
     },
     rawBody: { contentType: 'application/json', description: 'The event exactly as Stripe sent it.' },
     success: { status: 200, data: z.null() },

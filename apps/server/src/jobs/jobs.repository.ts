@@ -77,12 +77,7 @@ export function createJobsRepository(db: Db) {
       if (filter.name !== undefined) query = query.where('type', '=', filter.name);
       if (filter.state !== undefined) query = query.where('status', '=', filter.state);
       const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .$call(inPage(filter))
-          .execute(),
+        query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').$call(inPage(filter)).execute(),
         query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.count) };

@@ -42,7 +42,10 @@ const Items = {
 
 let app: FastifyInstance;
 
-async function appFor(env: 'test' | 'production', options: { signedIn?: boolean } = {}): Promise<FastifyInstance> {
+async function appFor(
+  env: 'test' | 'production',
+  options: { signedIn?: boolean } = {},
+): Promise<FastifyInstance> {
   app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ checkContract: env !== 'production' }));
@@ -100,7 +103,9 @@ describe('routes registered from endpoint definitions', () => {
     await appFor('test', { signedIn: true });
     const res = await app.inject({ method: 'DELETE', url: '/items/1' });
     expect(res.statusCode).toBe(500);
-    expect(res.json().message).toContain('DELETE /items/:id answered 404, which its endpoint definition does not document');
+    expect(res.json().message).toContain(
+      'DELETE /items/:id answered 404, which its endpoint definition does not document',
+    );
   });
 
   it('leave such a status alone in production', async () => {

@@ -46,11 +46,13 @@ export type EndpointHandler<E extends EndpointDefinition> = (
 ) => Promise<EndpointReply<E> | FastifyReply>;
 
 /** Route options beyond the definition: rate limits, an error handler of its own, a body limit. */
-export type EndpointOptions = Pick<RouteShorthandOptions, 'config' | 'errorHandler' | 'bodyLimit' | 'preHandler'>;
+export type EndpointOptions = Pick<
+  RouteShorthandOptions,
+  'config' | 'errorHandler' | 'bodyLimit' | 'preHandler'
+>;
 
 export type EndpointRoute<E extends EndpointDefinition> =
-  | EndpointHandler<E>
-  | { handler: EndpointHandler<E>; options: EndpointOptions };
+  EndpointHandler<E> | { handler: EndpointHandler<E>; options: EndpointOptions };
 
 /** One handler per endpoint of the group, by the same names: a definition without one does not compile. */
 export type EndpointHandlers<G extends EndpointGroup> = { [Name in keyof G]: EndpointRoute<G[Name]> };
@@ -135,7 +137,10 @@ export function registerEndpoints<G extends EndpointGroup>(
       if (success.data) response[success.status] = SuccessEnvelope(success.data);
     }
     for (const status of Object.keys(errors)) response[Number(status)] = ErrorEnvelopeSchema;
-    const documented = new Set([...successes.map((success) => success.status), ...Object.keys(errors).map(Number)]);
+    const documented = new Set([
+      ...successes.map((success) => success.status),
+      ...Object.keys(errors).map(Number),
+    ]);
     const usualStatus = successes[0]!.status;
 
     app.route({

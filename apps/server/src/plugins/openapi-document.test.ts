@@ -64,8 +64,10 @@ function limitProbes(parameterSchema: ParameterObject['schema']): [string, boole
   );
   const schema = { ...parameterSchema, ...numberBranch };
   const probes: [string, boolean][] = [];
-  if (schema.maximum !== undefined) probes.push([String(schema.maximum), false], [String(schema.maximum + 1), true]);
-  if (schema.minimum !== undefined) probes.push([String(schema.minimum), false], [String(schema.minimum - 1), true]);
+  if (schema.maximum !== undefined)
+    probes.push([String(schema.maximum), false], [String(schema.maximum + 1), true]);
+  if (schema.minimum !== undefined)
+    probes.push([String(schema.minimum), false], [String(schema.minimum - 1), true]);
   if (schema.maxLength !== undefined) {
     probes.push(['a'.repeat(schema.maxLength), false], ['a'.repeat(schema.maxLength + 1), true]);
   }
@@ -115,7 +117,10 @@ describe('the OpenAPI document', () => {
   it('documents the error envelope of every status besides success, for every operation', () => {
     const paths = document.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
     const operations = Object.entries(paths).flatMap(([url, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${url}`, operation })),
+      Object.entries(methods).map(([method, operation]) => ({
+        name: `${method.toUpperCase()} ${url}`,
+        operation,
+      })),
     );
     expect(operations.length).toBeGreaterThan(100);
     const undocumented = operations.filter(({ operation }) =>
@@ -153,7 +158,11 @@ describe('the OpenAPI document', () => {
     const member = await signUp(server.app);
     const admin = await signUpAdmin(server.app);
     const image = new Blob([
-      new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#4a8' } }).png().toBuffer()),
+      new Uint8Array(
+        await sharp({ create: { width: 64, height: 64, channels: 3, background: '#4a8' } })
+          .png()
+          .toBuffer(),
+      ),
     ]);
     // Loaded by its path: the type checker of the server must not follow it to the generated types.
     const journey = (await import(path.join(clientDir, 'journey.ts'))) as { runOpenApiJourney: RunJourney };

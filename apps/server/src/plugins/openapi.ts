@@ -3,7 +3,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { API_BASE, FormLimits, successesOf, type EndpointDefinition, type FileField } from '@reeltime/contract';
+import {
+  API_BASE,
+  FormLimits,
+  successesOf,
+  type EndpointDefinition,
+  type FileField,
+} from '@reeltime/contract';
 import { documentedErrors } from '../lib/endpoints';
 
 interface ObjectSchema {
@@ -44,13 +50,19 @@ function bodyContent(body: ObjectSchema, definition: EndpointDefinition) {
 }
 
 const headerSchemas = (headers: Readonly<Record<string, string>>) =>
-  Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { type: 'string', description }]));
+  Object.fromEntries(
+    Object.entries(headers).map(([name, description]) => [name, { type: 'string', description }]),
+  );
 
 /**
  * Every documented status of an endpoint with its own description (when it happens), its headers,
  * and no content for an answer without a body.
  */
-function describeResponses(response: Record<string, ObjectSchema>, definition: EndpointDefinition, rateLimited: boolean) {
+function describeResponses(
+  response: Record<string, ObjectSchema>,
+  definition: EndpointDefinition,
+  rateLimited: boolean,
+) {
   const errors = documentedErrors(definition, { rateLimited });
   const described: Record<string, ObjectSchema> = {};
   for (const [status, schema] of Object.entries(response)) {
@@ -73,7 +85,9 @@ function headersSchema(definition: EndpointDefinition): ObjectSchema | undefined
   const entries = Object.entries(definition.headers);
   return {
     type: 'object',
-    properties: Object.fromEntries(entries.map(([name, header]) => [name, { type: 'string', description: header.description }])),
+    properties: Object.fromEntries(
+      entries.map(([name, header]) => [name, { type: 'string', description: header.description }]),
+    ),
     required: entries.filter(([, header]) => header.required).map(([name]) => name),
   };
 }

@@ -1,4 +1,10 @@
-import type { DefinitionOf, EndpointData, EndpointDefinition, EndpointRoute, Envelope } from '@reeltime/contract';
+import type {
+  DefinitionOf,
+  EndpointData,
+  EndpointDefinition,
+  EndpointRoute,
+  Envelope,
+} from '@reeltime/contract';
 import { ApiError, buildUrl, endSession, REQUEST_TIMEOUT_MS } from './api-client';
 import { getToken } from './session';
 

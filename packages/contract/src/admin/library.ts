@@ -51,7 +51,6 @@ export const AdminLibraryMessages = {
 
   imageTooLarge: `An image may be at most ${AdminLibraryLimits.imageBytes / 1024 / 1024} MB.`,
   flagInvalid: 'Must be true or false',
-
 } as const;
 
 const M = AdminLibraryMessages;

@@ -34,7 +34,10 @@ export const AdminVideoUploadEndpoints = {
       'Creates an upload (tus creation). `Upload-Metadata` carries, base64-encoded, `filename` and either `title_id` (a movie) or `episode_id`.',
     headers: {
       'Tus-Resumable': tusResumable,
-      'Upload-Length': { description: 'The size of the whole file in bytes; at most MAX_UPLOAD_MB.', required: true },
+      'Upload-Length': {
+        description: 'The size of the whole file in bytes; at most MAX_UPLOAD_MB.',
+        required: true,
+      },
       'Upload-Metadata': {
         description: 'Comma-separated `key base64(value)` pairs: `filename`, and `title_id` or `episode_id`.',
         required: true,

@@ -60,5 +60,4 @@ export async function adminLibraryRoutes(app: FastifyInstance): Promise<void> {
       return ok(null, M.bannerDeleted);
     },
   });
-
 }

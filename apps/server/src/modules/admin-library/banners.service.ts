@@ -118,7 +118,10 @@ export function createBannersService(ctx: AppContext) {
       const { before, after } = await write(adminId, artUrl, async (trxRepo, trx, actor) => {
         const current = await trxRepo.find(id);
         if (!current) throw new NotFound(M.bannerNotFound);
-        if (patch.title_id !== undefined && !(await createTitlesRepository(trx, ctx.dialect).exists(patch.title_id)))
+        if (
+          patch.title_id !== undefined &&
+          !(await createTitlesRepository(trx, ctx.dialect).exists(patch.title_id))
+        )
           throw titleMissing();
         const changes = {
           title_id: patch.title_id ?? current.title_id,

@@ -6,7 +6,6 @@ import { createAdminMediaService } from './admin-media.service';
 import { createVideoUploads } from './video-uploads';
 import { videoUploadRoutes } from './video-uploads.routes';
 
-
 /** The console's video uploads, transcoding and captions (admin scope). */
 export async function adminMediaRoutes(app: FastifyInstance): Promise<void> {
   const media = createAdminMediaService(app.ctx);

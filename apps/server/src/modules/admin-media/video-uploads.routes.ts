@@ -7,7 +7,10 @@ import type { VideoUploads } from './video-uploads';
  * The tus endpoints of video uploads. tus owns the request stream: the body is never parsed here,
  * and tus answers on the raw response.
  */
-export async function videoUploadRoutes(app: FastifyInstance, options: { uploads: VideoUploads }): Promise<void> {
+export async function videoUploadRoutes(
+  app: FastifyInstance,
+  options: { uploads: VideoUploads },
+): Promise<void> {
   const { uploads } = options;
   app.addContentTypeParser(TUS_CHUNK_CONTENT_TYPE, (_request, _payload, done) => done(null));
 

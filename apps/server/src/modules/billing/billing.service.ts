@@ -13,11 +13,7 @@ import { Conflict, Forbidden, NotFound, PaymentRequired } from '../../lib/errors
 import { DAY_MS, isoDay } from '../../lib/time';
 import { createUserRepository } from '../users/user.repository';
 import { cancellationMail } from './billing-mail';
-import {
-  createBillingRepository,
-  type BillingRepository,
-  type PaymentRow,
-} from './billing.repository';
+import { createBillingRepository, type BillingRepository, type PaymentRow } from './billing.repository';
 import { createEntitlementService } from './entitlement.service';
 import { createPlansRepository, type PlanRow } from './plans.repository';
 import { fulfilCheckout, planPeriodEnd, type FulfilledSubscription } from './fulfilment';
@@ -100,7 +96,10 @@ export function createBillingService(ctx: AppContext) {
    * extended by one period (a plan the gateway does not renew by itself) or refused.
    */
   async function quoteFor(userId: number, plan: PlanRow, now: number) {
-    const [taxes, current] = await Promise.all([planRepo.activeTaxes(), repo.currentSubscription(userId, now)]);
+    const [taxes, current] = await Promise.all([
+      planRepo.activeTaxes(),
+      repo.currentSubscription(userId, now),
+    ]);
     let change: PlanChange = 'new';
     let credit: Awaited<ReturnType<typeof creditFor>> = null;
     let periodStart = now;

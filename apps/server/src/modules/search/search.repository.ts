@@ -1,13 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/connection';
 import { containing } from '../../db/sql-helpers';
-import {
-  ftsQuote,
-  MIN_FULL_TEXT_WORD,
-  prefixTsQuery,
-  typoGramsByWord,
-  type SearchText,
-} from './search-text';
+import { ftsQuote, MIN_FULL_TEXT_WORD, prefixTsQuery, typoGramsByWord, type SearchText } from './search-text';
 
 export interface TitleHit {
   id: number;

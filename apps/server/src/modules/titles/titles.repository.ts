@@ -111,10 +111,7 @@ export function createTitlesRepository(db: Db, dialect: Dialect) {
           query = query.orderBy('titles.view_count', direction);
           break;
       }
-      const rows = await query
-        .orderBy('titles.id', direction)
-        .$call(inPage(page))
-        .execute();
+      const rows = await query.orderBy('titles.id', direction).$call(inPage(page)).execute();
       const { total } = await filtered(filter)
         .select((eb) => eb.fn.countAll<number | string>().as('total'))
         .executeTakeFirstOrThrow();
@@ -305,7 +302,10 @@ export function createTitlesRepository(db: Db, dialect: Dialect) {
       rows: readonly { title_id: number; person_id: number; job_title: string; position: number }[],
     ): Promise<void> {
       if (rows.length === 0) return;
-      await db.insertInto('title_cast').values([...rows]).execute();
+      await db
+        .insertInto('title_cast')
+        .values([...rows])
+        .execute();
     },
 
     async deleteTitle(id: number): Promise<void> {

@@ -114,7 +114,9 @@ export function createVideoListRepository(db: Db) {
     /** Titles whose name matches, newest first when there is no text, with the main video each has. */
     async searchTitles(q: string, limit: number) {
       let query = db.selectFrom('titles').select(['id', 'name', 'type', 'is_published']);
-      query = q ? query.where(sql`lower(name)`, 'like', containing(q)).orderBy('name') : query.orderBy('id', 'desc');
+      query = q
+        ? query.where(sql`lower(name)`, 'like', containing(q)).orderBy('name')
+        : query.orderBy('id', 'desc');
       return query.limit(limit).execute();
     },
 

@@ -20,7 +20,11 @@ export function createVideosRepository(db: Db) {
 
     /** Whether any video, in whatever state, was made or is to be made from this file. */
     async usesSource(sourcePath: string): Promise<boolean> {
-      const row = await db.selectFrom('videos').select('id').where('source_path', '=', sourcePath).executeTakeFirst();
+      const row = await db
+        .selectFrom('videos')
+        .select('id')
+        .where('source_path', '=', sourcePath)
+        .executeTakeFirst();
       return row !== undefined;
     },
 
@@ -178,7 +182,13 @@ export function createVideosRepository(db: Db) {
         .execute();
     },
 
-    insertCaption(caption: { video_id: number; language: string; label: string; body: string; created_at: number }) {
+    insertCaption(caption: {
+      video_id: number;
+      language: string;
+      label: string;
+      body: string;
+      created_at: number;
+    }) {
       return db
         .insertInto('video_captions')
         .values(caption)

@@ -74,12 +74,7 @@ export function createUserRepository(db: Db) {
       if (filter.status === 'disabled') query = query.where('disabled_at', 'is not', null);
       if (filter.status === 'admin') query = query.where('is_admin', '=', 1);
       const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .$call(inPage(page))
-          .execute(),
+        query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').$call(inPage(page)).execute(),
         query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.count) };

@@ -50,7 +50,8 @@ export function ResetPasswordPage() {
 
   const footer = (
     <p>
-      <Link to={paths.forgotPassword()}>Request a new link</Link> · <Link to={paths.login()}>Back to Sign In</Link>
+      <Link to={paths.forgotPassword()}>Request a new link</Link> ·{' '}
+      <Link to={paths.login()}>Back to Sign In</Link>
     </p>
   );
 

@@ -26,7 +26,11 @@ function CastCard({ cast, onWrite }: { cast: Cast; onWrite: () => void }) {
   const signedIn = useIsSignedIn();
   return (
     <div className="cast-card-holder">
-      <Link to={paths.movies({ id: cast.id, type: 'cast' })} state={{ castName: cast.name }} className="cast-card">
+      <Link
+        to={paths.movies({ id: cast.id, type: 'cast' })}
+        state={{ castName: cast.name }}
+        className="cast-card"
+      >
         <img src={cast.profile_image} alt="" width={160} height={160} loading="lazy" decoding="async" />
         <span className="cast-card__name">{cast.name}</span>
         {cast.job_title && <span className="cast-card__role">{cast.job_title}</span>}

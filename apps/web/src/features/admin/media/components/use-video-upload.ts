@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Upload, defaultOptions, type DetailedError, type PreviousUpload } from 'tus-js-client';
-import { AdminMediaMessages, AdminVideoUploadEndpoints, API_BASE, type UploadResult } from '@reeltime/contract';
+import {
+  AdminMediaMessages,
+  AdminVideoUploadEndpoints,
+  API_BASE,
+  type UploadResult,
+} from '@reeltime/contract';
 import { getToken } from '../../../../lib/session';
 import { createRateMeter, type UploadRate } from './upload-rate';
 

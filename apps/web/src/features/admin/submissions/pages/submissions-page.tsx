@@ -125,7 +125,8 @@ export function SubmissionsReviewPage() {
         </>
       )}
       <p className="text-secondary small mt-3">
-        Approved drafts wait in <Link to={paths.admin.titles({ published: false })}>Titles, unpublished</Link>.
+        Approved drafts wait in <Link to={paths.admin.titles({ published: false })}>Titles, unpublished</Link>
+        .
       </p>
     </>
   );
