@@ -72,7 +72,8 @@ export const SubmissionFieldsSchema = z
       .string({ error: Messages.urlInvalid })
       .trim()
       .max(2000, { error: Messages.urlInvalid })
-      .pipe(z.url({ protocol: /^https?$/, error: Messages.urlInvalid })),
+      .pipe(z.url({ protocol: /^https?$/, error: Messages.urlInvalid }))
+      .meta({ format: 'uri', pattern: String.raw`^\s*[hH][tT][tT][pP][sS]?://` }),
     cast: castList,
   })
   .superRefine((fields, issues) => {

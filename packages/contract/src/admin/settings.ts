@@ -41,7 +41,11 @@ const AdSlotUrlSchema = z
       }
     },
     { error: AdminSettingsMessages.adSlotUrlInvalid },
-  );
+  )
+  .meta({
+    description: 'An https:// address without credentials, or empty for the house ad.',
+    pattern: String.raw`^\s*(https://[^\s/@]+(/\S*)?)?\s*$`,
+  });
 
 /** The site settings an admin edits; every field is sent on save. */
 export const SiteSettingsBodySchema = z.strictObject({
