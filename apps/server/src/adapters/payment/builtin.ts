@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection';
+import { createBillingRepository } from '../../modules/billing/billing.repository';
 import type { PaymentGateway } from './gateway';
 
 /** Built-in checkouts expire this long after they open. */
@@ -10,6 +11,7 @@ export const BUILTIN_CHECKOUT_TTL_MS = 30 * 60_000;
  * the app's own card page at /checkout/<id> (modules/billing/builtin-checkout.routes.ts) pays it.
  */
 export function createBuiltinGateway(db: Db, publicUrl: string): PaymentGateway {
+  const billing = createBillingRepository(db);
   return {
     name: 'builtin',
     async createCheckout() {
@@ -21,11 +23,7 @@ export function createBuiltinGateway(db: Db, publicUrl: string): PaymentGateway 
       };
     },
     async checkoutStatus(sessionId) {
-      const row = await db
-        .selectFrom('checkout_sessions')
-        .select(['status', 'expires_at'])
-        .where('id', '=', sessionId)
-        .executeTakeFirst();
+      const row = await billing.checkout(sessionId);
       if (!row || row.status === 'expired') return { state: 'expired' };
       if (row.status === 'paid') return { state: 'paid' };
       return { state: row.expires_at <= Date.now() ? 'expired' : 'open' };

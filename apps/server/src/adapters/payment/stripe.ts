@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Db } from '../../db/connection';
+import { createBillingRepository } from '../../modules/billing/billing.repository';
 import type { CheckoutStatus, PaymentGateway } from './gateway';
 
 /** The Stripe API version this code is written against; the SDK is pinned to match. */
@@ -83,35 +84,25 @@ export function clientOf(settings: StripeSettings): Stripe {
 export function createStripeGateway(settings: StripeSettings, db: Db): StripeGateway {
   const stripe = clientOf(settings);
 
-  async function saveCustomer(memberId: number, customerId: string): Promise<void> {
-    await db
-      .insertInto('stripe_customers')
-      .values({ user_id: memberId, customer_id: customerId, created_at: Date.now() })
-      .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ customer_id: customerId }))
-      .execute();
-  }
+  const billing = createBillingRepository(db);
 
   /**
    * The member's customer, created once. The idempotency key makes two first checkouts share one;
    * it names the email too, since Stripe refuses a key sent again with other parameters.
    */
   async function customerOf(memberId: number, email: string): Promise<string> {
-    const saved = await db
-      .selectFrom('stripe_customers')
-      .select('customer_id')
-      .where('user_id', '=', memberId)
-      .executeTakeFirst();
+    const saved = await billing.stripeCustomerOf(memberId);
     if (saved) {
-      const customer = await stripe.customers.retrieve(saved.customer_id);
+      const customer = await stripe.customers.retrieve(saved);
       if (!('deleted' in customer && customer.deleted)) return customer.id;
     }
     const created = await stripe.customers.create(
       { email, metadata: { member_id: String(memberId) } },
       {
-        idempotencyKey: `customer:${memberId}:${emailKey(email)}:${saved?.customer_id ?? 'first'}`,
+        idempotencyKey: `customer:${memberId}:${emailKey(email)}:${saved ?? 'first'}`,
       },
     );
-    await saveCustomer(memberId, created.id);
+    await billing.saveStripeCustomer(memberId, created.id);
     return created.id;
   }
 

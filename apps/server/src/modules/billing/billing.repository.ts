@@ -18,7 +18,7 @@ export interface CurrentPlanRow {
   end_date: string;
 }
 
-/** SQL of what members buy: checkout sessions, subscriptions, payments and payment events (plans and taxes: plans.repository.ts). */
+/** SQL of what members buy: checkout sessions, Stripe customers, subscriptions, payments and payment events (plans and taxes: plans.repository.ts). */
 export function createBillingRepository(db: Db) {
   const plans = createPlansRepository(db);
   return {
@@ -112,6 +112,24 @@ export function createBillingRepository(db: Db) {
     },
     checkout: (id: string) =>
       db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** The member's Stripe customer id, when one was made. */
+    async stripeCustomerOf(memberId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('stripe_customers')
+        .select('customer_id')
+        .where('user_id', '=', memberId)
+        .executeTakeFirst();
+      return row?.customer_id;
+    },
+
+    async saveStripeCustomer(memberId: number, customerId: string): Promise<void> {
+      await db
+        .insertInto('stripe_customers')
+        .values({ user_id: memberId, customer_id: customerId, created_at: Date.now() })
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ customer_id: customerId }))
+        .execute();
+    },
 
     /** Records a card payment on an open, unexpired session; false when it was paid or expired meanwhile. */
     async markCheckoutPaid(
