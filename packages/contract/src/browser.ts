@@ -169,6 +169,7 @@ export const AdminTitlesEndpoints = {
 };
 
 export const AdminVideoUploadEndpoints = {
+  discover: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.discover>('OPTIONS', '/admin/uploads'),
   create: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.create>('POST', '/admin/uploads'),
   offset: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.offset>('HEAD', '/admin/uploads/:uploadId'),
   append: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.append>(
@@ -177,6 +178,10 @@ export const AdminVideoUploadEndpoints = {
   ),
   abandon: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.abandon>(
     'DELETE',
+    '/admin/uploads/:uploadId',
+  ),
+  override: endpointRoute<typeof Contract.AdminVideoUploadEndpoints.override>(
+    'POST',
     '/admin/uploads/:uploadId',
   ),
 };

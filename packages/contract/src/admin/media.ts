@@ -13,6 +13,11 @@ export const AdminMediaMessages = {
   sizeRequired: 'The upload must say its size in advance.',
   emptyFile: 'The file is empty.',
   tooLarge: (limit: string) => `The file is larger than the upload limit of ${limit}.`,
+  pastDeclaredLength: 'These bytes go past the length the upload declared (Upload-Length).',
+  offsetMissing: 'Say where these bytes start with Upload-Offset.',
+  chunkTypeMissing: 'Send the bytes as application/offset+octet-stream.',
+  tusVersion: 'This server speaks tus 1.0.0: send Tus-Resumable: 1.0.0.',
+  methodOverride: 'X-HTTP-Method-Override must name PATCH, HEAD or DELETE.',
   notAVideo: 'The file is not a video that can be played: no video stream or no duration was found in it.',
   durationOutOfRange: (hours: number) =>
     `The video's duration is not plausible (it must be between one second and ${hours} hours).`,

@@ -3,11 +3,14 @@ import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { Server, type Upload } from '@tus/server';
+import { ERRORS, Server, type Upload } from '@tus/server';
 import {
   AdminMediaMessages,
   AdminVideoUploadEndpoints,
   API_BASE,
+  TUS_EXTENSIONS,
+  TUS_METHOD_OVERRIDES,
+  TUS_VERSION,
   UploadMetadataSchema,
   type UploadMetadata,
 } from '@reeltime/contract';
@@ -52,6 +55,43 @@ function messageFor(status: number, body: string, maxBytes: number): string {
   if (status === 413) return AdminMediaMessages.tooLarge(formatBytes(maxBytes));
   if (status === 404 || status === 410) return AdminMediaMessages.uploadGone;
   return body.trim() || AdminMediaMessages.uploadFailed;
+}
+
+/**
+ * tus's refusals whose status the protocol gives otherwise than @tus/server does, or whose meaning
+ * its status alone does not tell. tus answers 403 to a PATCH without Upload-Offset or without a
+ * Content-Type; the protocol makes the first a bad request and the second 415. Bytes past the
+ * declared Upload-Length stay 413, the status @tus/server (and tusd) give them (the protocol
+ * names none), with a message of their own rather than the upload limit's.
+ */
+function protocolRefusal(error: unknown): TusError | undefined {
+  if (error === ERRORS.MISSING_OFFSET) return tusError(400, AdminMediaMessages.offsetMissing);
+  if (error === ERRORS.INVALID_CONTENT_TYPE) return tusError(415, AdminMediaMessages.chunkTypeMissing);
+  if (error === ERRORS.ERR_SIZE_EXCEEDED || isBodyPastLength(error))
+    return tusError(413, AdminMediaMessages.pastDeclaredLength);
+  return undefined;
+}
+
+/**
+ * The error tus's stream limiter raises when a body without Content-Length streams past the bytes
+ * the upload has left (a body with one is refused as ERR_SIZE_EXCEEDED before it is read). It is
+ * an Error carrying ERR_MAX_SIZE_EXCEEDED's status and body; the too-large refusal of a creation
+ * is that plain object itself.
+ */
+const isBodyPastLength = (error: unknown) =>
+  error instanceof Error &&
+  isTusError(error) &&
+  error.status_code === ERRORS.ERR_MAX_SIZE_EXCEEDED.status_code &&
+  error.body === ERRORS.ERR_MAX_SIZE_EXCEEDED.body;
+
+/** The method a request acts as: the one X-HTTP-Method-Override names (tus core), if it names one. */
+function methodOf(raw: IncomingMessage): string | { refused: string } {
+  const override = raw.headers['x-http-method-override'];
+  if (override === undefined) return raw.method ?? 'GET';
+  const method = String(override).trim().toUpperCase();
+  return (TUS_METHOD_OVERRIDES as readonly string[]).includes(method)
+    ? method
+    : { refused: AdminMediaMessages.methodOverride };
 }
 
 export function formatBytes(bytes: number): string {
@@ -124,12 +164,11 @@ function bodyOf(raw: IncomingMessage): ReadableStream<Uint8Array> {
  * of 64 KB pieces and unwrap it again, which costs more than the disk write it feeds (see
  * docs/decisions/0015). The origin is fixed: tus answers with relative Locations.
  */
-function webRequest(raw: IncomingMessage): Request {
+function webRequest(raw: IncomingMessage, method: string): Request {
   const headers = new Headers();
   for (let i = 0; i + 1 < raw.rawHeaders.length; i += 2)
     headers.append(raw.rawHeaders[i]!, raw.rawHeaders[i + 1]!);
-  const method = raw.method ?? 'GET';
-  const hasBody = method === 'PATCH' || method === 'POST';
+  const hasBody = (method === 'PATCH' || method === 'POST') && raw.method !== 'GET' && raw.method !== 'HEAD';
   return new Request(`http://localhost${raw.url ?? '/'}`, {
     method,
     headers,
@@ -138,12 +177,13 @@ function webRequest(raw: IncomingMessage): Request {
 }
 
 export interface VideoUploads {
-  /** Answers one tus request; the admin who sent it is already known. */
-  handle(
-    request: IncomingMessage,
-    response: import('node:http').ServerResponse,
-    userId: number,
-  ): Promise<void>;
+  /**
+   * Answers one tus request, as the method X-HTTP-Method-Override names when it names one; the
+   * admin who sent it is already known.
+   */
+  handle(request: IncomingMessage, response: ServerResponse, userId: number): Promise<void>;
+  /** Answers an OPTIONS request: the tus version, extensions and largest upload (no admin needed). */
+  discover(request: IncomingMessage, response: ServerResponse): Promise<void>;
   /** Deletes uploads (finished or not) started longer ago than the expiry; returns how many. */
   sweepExpired(now?: number): Promise<number>;
   directory: string;
@@ -227,6 +267,8 @@ export function createVideoUploads(
     },
 
     onResponseError(_request, error) {
+      const refusal = protocolRefusal(error);
+      if (refusal) return refusal;
       if (isTusError(error) && error.body.startsWith('{')) return error;
       const status = isTusError(error) ? error.status_code : 500;
       if (status >= 500 && error !== LOCK_SERVICE_UNAVAILABLE)
@@ -235,26 +277,56 @@ export function createVideoUploads(
     },
   });
 
+  /** Writes tus's answer; every refusal leaves as the API's JSON error envelope. */
+  async function send(answer: Response, raw: IncomingMessage, method: string, response: ServerResponse) {
+    if (response.destroyed) return;
+    if (answer.status >= 400 && method !== 'HEAD') {
+      // tus writes some refusals (a bad header, an unknown upload) as plain text.
+      const text = await answer.text();
+      const body = isEnvelope(text) ? text : envelope(messageFor(answer.status, text, maxBytes));
+      const headers = Object.fromEntries(answer.headers);
+      delete headers['content-length'];
+      response.writeHead(answer.status, { ...headers, 'content-type': 'application/json; charset=utf-8' });
+      response.end(body);
+      return;
+    }
+    response.writeHead(answer.status, Object.fromEntries(answer.headers));
+    // An answer to HEAD, or to a POST acting as HEAD, has no body.
+    const hasBody = answer.body !== null && method !== 'HEAD' && raw.method !== 'HEAD';
+    response.end(hasBody ? Buffer.from(await answer.arrayBuffer()) : undefined);
+  }
+
+  /** A refusal tus never gets to see: the protocol says the request is not processed at all. */
+  function refuse(response: ServerResponse, status: number, message: string, method: string) {
+    const headers: Record<string, string> = { 'Tus-Resumable': TUS_VERSION };
+    if (status === 412) headers['Tus-Version'] = TUS_VERSION;
+    if (method === 'HEAD') {
+      response.writeHead(status, headers).end();
+      return;
+    }
+    response.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
+    response.end(envelope(message));
+  }
+
   return {
     directory,
     async handle(raw, response, userId) {
-      const request = webRequest(raw);
+      const method = methodOf(raw);
+      if (typeof method !== 'string') return refuse(response, 400, method.refused, raw.method ?? 'POST');
+      // tus answers a missing Tus-Resumable with 412 but a wrong one with 400, and neither with the
+      // Tus-Version the protocol requires.
+      if (raw.headers['tus-resumable'] !== TUS_VERSION)
+        return refuse(response, 412, AdminMediaMessages.tusVersion, method);
+      const request = webRequest(raw, method);
       senders.set(request, userId);
-      const answer = await server.handleWeb(request);
-      if (response.destroyed) return;
-      if (answer.status >= 400 && raw.method !== 'HEAD') {
-        // tus writes some refusals (a bad header, an unknown upload) as plain text: every refusal
-        // leaves as the API's JSON error envelope.
-        const text = await answer.text();
-        const body = isEnvelope(text) ? text : envelope(messageFor(answer.status, text, maxBytes));
-        const headers = Object.fromEntries(answer.headers);
-        delete headers['content-length'];
-        response.writeHead(answer.status, { ...headers, 'content-type': 'application/json; charset=utf-8' });
-        response.end(body);
-        return;
-      }
-      response.writeHead(answer.status, Object.fromEntries(answer.headers));
-      response.end(answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined);
+      await send(await server.handleWeb(request), raw, method, response);
+    },
+
+    async discover(raw, response) {
+      const answer = await server.handleWeb(webRequest(raw, 'OPTIONS'));
+      // The file store names every extension it could serve; these are the ones this server does.
+      if (answer.status === 204) answer.headers.set('Tus-Extension', TUS_EXTENSIONS.join(','));
+      await send(answer, raw, 'OPTIONS', response);
     },
 
     sweepExpired: (now) => sweepExpiredUploads(storage, now),
