@@ -203,6 +203,7 @@ describe('resumable uploads (tus)', () => {
     const url = uploadUrl(created.headers.location as string);
     const res = await patch(url, 0, Buffer.alloc(200, 1));
     expect(res.statusCode).toBe(413);
+    expect(JSON.parse(res.body).message).toBe(AdminMediaMessages.pastDeclaredLength);
     await server.app.inject({ method: 'DELETE', url, headers: tus() });
   });
 

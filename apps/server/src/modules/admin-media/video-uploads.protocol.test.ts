@@ -307,6 +307,45 @@ describe('tus answers', () => {
   });
 });
 
+describe('the console’s way (tus-js-client with PATCH)', () => {
+  it('uploads in chunks, resumes from the offset HEAD gives after a pause, and gets the new video', async () => {
+    const titleId = await insertTitle(server.app.ctx.db);
+    const answers: Array<[string, HttpResponse]> = [];
+    const done = await new Promise<HttpResponse>((resolve, reject) => {
+      let paused = false;
+      const upload: Upload = new Upload(clip, {
+        endpoint: `${origin}${UPLOADS}`,
+        chunkSize: 128 * 1024,
+        retryDelays: [],
+        removeFingerprintOnSuccess: true,
+        metadata: {
+          filename: 'clip.mp4',
+          filetype: 'video/mp4',
+          target_label: 'A film',
+          title_id: String(titleId),
+        },
+        headers: { Authorization: `Bearer ${admin.token}` },
+        onAfterResponse: (request, response) => {
+          answers.push([request.getMethod(), response]);
+        },
+        onChunkComplete: () => {
+          if (paused) return;
+          paused = true;
+          void upload.abort().then(() => upload.start());
+        },
+        onSuccess: ({ lastResponse }) => resolve(lastResponse),
+        onError: reject,
+      });
+      upload.start();
+    });
+    expect(done.getStatus()).toBe(200);
+    expect(JSON.parse(done.getBody()).data).toMatchObject({ video_id: expect.any(Number) });
+    expect(answers.map(([method]) => method)).toContain('HEAD');
+    for (const [, answer] of answers) expect(answer.getHeader('Tus-Resumable')).toBe('1.0.0');
+    expect(uploadsLeft()).toEqual([]);
+  });
+});
+
 describe('X-HTTP-Method-Override', () => {
   it('lets tus-js-client upload with POSTs standing for its PATCHes', async () => {
     const titleId = await insertTitle(server.app.ctx.db);
