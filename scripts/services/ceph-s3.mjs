@@ -135,11 +135,18 @@ export const cephS3 = {
     };
 
     const monmap = path.join(dir, 'tmp', 'monmap');
-    await run(findOnPath('monmaptool'), ['--create', '--fsid', fsid, '--addv', 'a', `[v2:127.0.0.1:${monPort}]`, monmap], {
+    await run(
+      findOnPath('monmaptool'),
+      ['--create', '--fsid', fsid, '--addv', 'a', `[v2:127.0.0.1:${monPort}]`, monmap],
+      {
+        cwd: dir,
+        logFile: mkfsLog,
+      },
+    );
+    await run(findOnPath('ceph-mon'), ['-c', conf, '-i', 'a', '--mkfs', '--monmap', monmap], {
       cwd: dir,
       logFile: mkfsLog,
     });
-    await run(findOnPath('ceph-mon'), ['-c', conf, '-i', 'a', '--mkfs', '--monmap', monmap], { cwd: dir, logFile: mkfsLog });
     const mon = daemon('ceph-mon', ['-i', 'a'], 'mon.a.out');
     await waitUntilReady('ceph-mon', mon.server, () => ceph('mon', 'stat').then(() => true), mon.logFile);
 

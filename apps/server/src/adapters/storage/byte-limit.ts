@@ -9,7 +9,11 @@ export class ByteLimit extends Transform {
     super();
   }
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
+  override _transform(
+    chunk: Buffer,
+    _encoding: BufferEncoding,
+    done: (error?: Error | null, data?: Buffer) => void,
+  ) {
     this.bytes += chunk.length;
     done(this.bytes > this.maxBytes ? new FileTooLarge() : null, chunk);
   }
