@@ -79,13 +79,13 @@ export function createS3FileStore(options: {
       params: { Bucket: bucket, Key: key, Body: limited },
       partSize: partBytes,
       queueSize: 2,
+      // On any failure the multipart upload is aborted, its parts deleted.
       leavePartsOnError: false,
     });
     try {
       await transfer.done();
     } catch (error) {
       limited.destroy();
-      await transfer.abort().catch(() => undefined);
       throw failure instanceof FileTooLarge ? failure : error;
     }
     if (failure) throw failure;
