@@ -31,8 +31,8 @@ export function createS3Client(settings: S3Settings): S3Client {
     endpoint: settings.endpoint,
     credentials: settings.credentials,
     forcePathStyle: settings.forcePathStyle,
-    // Checksums only where S3 requires them: services other than AWS (Ceph RGW 16 among them)
-    // refuse the streamed checksum trailers the SDK adds by default.
+    // Checksums only where S3 requires them: the ones the SDK adds to every request by default
+    // are not supported by every S3-compatible service.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
