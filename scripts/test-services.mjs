@@ -1,7 +1,7 @@
 /**
  * `npm run test:services [-- <vitest arguments>]`: the suites that need servers
  * (vitest.services.config.ts). Each server is the one its variable names (TEST_DATABASE_URL,
- * TEST_REDIS_URL) or, when that is unset, one started here from the system's package, in a
+ * TEST_REDIS_URL, TEST_S3_URL) or, when that is unset, one started here from the system's package, in a
  * temporary directory on a free port, and stopped at the end whatever happens, Ctrl-C included.
  *
  * A new server is a module in services/ (its name, variable, Debian package, and start()) added
@@ -13,10 +13,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { cephS3 } from './services/ceph-s3.mjs';
 import { postgres } from './services/postgres.mjs';
 import { redis } from './services/redis.mjs';
 
-const SERVICES = [postgres, redis];
+const SERVICES = [postgres, redis, cephS3];
 const ROOT = path.resolve(import.meta.dirname, '..');
 const VITEST = path.join(
   path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')),
@@ -62,7 +63,7 @@ async function serverUrls() {
       console.log(`test:services: ${service.name} from ${service.variable}`);
       continue;
     }
-    const dir = mkdtempSync(path.join(tmpdir(), `reeltime-${service.debianPackage}-`));
+    const dir = mkdtempSync(path.join(tmpdir(), `reeltime-${service.debianPackage.split(' ')[0]}-`));
     defer(async () => rmSync(dir, { recursive: true, force: true }));
     env[service.variable] = await service.start(dir, defer);
     console.log(`test:services: ${service.name} started at ${env[service.variable]}`);
@@ -76,7 +77,7 @@ async function main() {
   if (missing.length > 0) {
     for (const service of missing) {
       console.error(
-        `test:services: ${service.name} is needed: set ${service.variable}, or install the Debian package ${service.debianPackage}`,
+        `test:services: ${service.name} is needed: set ${service.variable}, or install the Debian package(s) ${service.debianPackage}`,
       );
     }
     return 1;

@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The server's tests that need PostgreSQL and Redis (`*.services.test.ts`), run by
- * `npm run test:services` with TEST_DATABASE_URL and TEST_REDIS_URL set; both servers must answer
+ * The server's tests that need PostgreSQL, Redis or S3 (`*.services.test.ts`), run by
+ * `npm run test:services` with TEST_DATABASE_URL, TEST_REDIS_URL and TEST_S3_URL set; every server must answer
  * before any of them starts.
  */
 export default defineConfig({

@@ -83,7 +83,9 @@ export function startServer(command, args, { user, cwd, logFile, stopSignal = 'S
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
       child.kill(stopSignal);
-      const stoppedInTime = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
+      // An unreferenced timer: once the server is gone, it must not keep this process alive 15 s.
+      const deadline = sleep(15_000, false, { ref: false });
+      const stoppedInTime = await Promise.race([exited.then(() => true), deadline]);
       if (!stoppedInTime) {
         child.kill('SIGKILL');
         await exited;

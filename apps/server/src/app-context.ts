@@ -14,7 +14,7 @@ import { createRedisRateLimitStore } from './adapters/rate-limit/redis';
 import { createInProcessRateLimitStore } from './adapters/rate-limit/rate-limit-store';
 import { createRedisConnection, type RedisConnection } from './adapters/redis/redis-connection';
 import { createImageStore } from './adapters/storage/images';
-import { createLocalFileStore } from './adapters/storage/local-file-store';
+import { chooseFileStore } from './adapters/storage/choose-file-store';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, migrateToLatest, type Db } from './db/connection';
@@ -154,7 +154,7 @@ export async function createRuntime(
     ? createRedisCacheStore(redis, { withoutFirstLevel: [VERIFIED_TOKENS_NAMESPACE] })
     : null;
   const cache = withReadThrough(sharedCache ?? createMemoryCacheStore());
-  const files = createLocalFileStore(path.join(config.dataDir, 'media'));
+  const files = await chooseFileStore(config);
   const payment = choosePayments(config, db);
   const ctx: AppContext = {
     config,

@@ -120,4 +120,84 @@ describe('loadConfig', () => {
       'BULLMQ_STALLED_INTERVAL_MS: must be at most BULLMQ_LOCK_DURATION_MS, 30000 (got "60000")',
     ]);
   });
+  describe('media store', () => {
+    const problemsOf = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir, ...env });
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    };
+    const s3 = {
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'reeltime-media',
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: 'http://127.0.0.1:7480',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+
+    it('keeps media in DATA_DIR unless MEDIA_STORE is s3, whatever S3 variables are set', () => {
+      expect(loadConfig({ DATA_DIR: dataDir }).mediaStore).toEqual({ kind: 'local' });
+      expect(loadConfig({ DATA_DIR: dataDir, ...s3, MEDIA_STORE: 'local' }).mediaStore).toEqual({
+        kind: 'local',
+      });
+    });
+
+    it('takes a bucket of an S3 service, with its endpoint, region, keys and addressing', () => {
+      expect(loadConfig({ DATA_DIR: dataDir, ...s3 }).mediaStore).toEqual({
+        kind: 's3',
+        s3: {
+          bucket: 'reeltime-media',
+          region: 'us-east-1',
+          endpoint: 'http://127.0.0.1:7480',
+          credentials: { accessKeyId: 'key-id', secretAccessKey: 'secret' },
+          forcePathStyle: true,
+        },
+      });
+      // AWS itself: no endpoint, bucket names in the host, the SDK's own credentials.
+      expect(
+        loadConfig({ DATA_DIR: dataDir, MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_REGION: 'eu-west-1' })
+          .mediaStore,
+      ).toEqual({
+        kind: 's3',
+        s3: {
+          bucket: 'media',
+          region: 'eu-west-1',
+          endpoint: undefined,
+          credentials: undefined,
+          forcePathStyle: false,
+        },
+      });
+    });
+
+    it('names each missing or bad S3 variable on a line of its own', () => {
+      expect(problemsOf({ MEDIA_STORE: 's3' })).toEqual([
+        'S3_BUCKET: must be set when MEDIA_STORE is s3',
+        'S3_REGION: must be set when MEDIA_STORE is s3 (us-east-1 for most services other than AWS)',
+      ]);
+      expect(problemsOf({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toEqual([
+        "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK's own credentials (instance role, ~/.aws)",
+      ]);
+      expect(
+        problemsOf({
+          ...s3,
+          MEDIA_STORE: 'minio',
+          S3_BUCKET: 'My_Bucket',
+          S3_ENDPOINT: 's3.example.com',
+          S3_REGION: 'EU West',
+          S3_FORCE_PATH_STYLE: 'sometimes',
+        }),
+      ).toEqual([
+        'MEDIA_STORE: must be local or s3 (got "minio")',
+        'S3_BUCKET: must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens (got "My_Bucket")',
+        'S3_ENDPOINT: must be an http(s) URL such as https://s3.example.com (got "s3.example.com")',
+        'S3_REGION: must be a region name such as us-east-1 (got "EU West")',
+        'S3_FORCE_PATH_STYLE: must be true or false (got "sometimes")',
+      ]);
+    });
+  });
 });

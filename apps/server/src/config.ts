@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './adapters/storage/s3-file-store';
 import { serverDir } from './lib/server-files';
 import type { MediaTools } from './media/ffmpeg';
 import { resolveMediaTools, type MediaToolName, type MediaToolSource } from './media/media-tools';
@@ -92,6 +93,23 @@ const EnvSchema = z.object({
     .min(60)
     .max(7 * 24 * 3600)
     .default(6 * 3600),
+  MEDIA_STORE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    })
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://s3.example.com' })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, { error: 'must be a region name such as us-east-1' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'must be a Stripe secret key (sk_…)' })
@@ -151,6 +169,8 @@ export type Config = Readonly<{
    * its running jobs are looked for and handed to another worker.
    */
   jobs: { inProcess: boolean; lockDurationMs: number; stalledIntervalMs: number };
+  /** Where media files live: DATA_DIR/media, or a bucket of an S3 service. */
+  mediaStore: { kind: 'local' } | { kind: 's3'; s3: S3Settings };
   /** Stripe takes payments when both keys are set; apiUrl points the SDK elsewhere (tests). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
 }>;
@@ -220,6 +240,40 @@ export function loadStorageLocations(env: NodeJS.ProcessEnv = process.env): Stor
 
 export type StorageLocations = Pick<Config, 'dataDir' | 'databaseUrl' | 'dialect'>;
 
+type EnvVariables = z.infer<typeof EnvSchema>;
+
+/** The media store the variables choose, or one line per missing or contradictory S3 variable. */
+function mediaStoreOf(vars: EnvVariables): { store: Config['mediaStore'] } | { problems: string[] } {
+  if (vars.MEDIA_STORE === 'local') return { store: { kind: 'local' } };
+  const problems: string[] = [];
+  if (!vars.S3_BUCKET) problems.push('S3_BUCKET: must be set when MEDIA_STORE is s3');
+  if (!vars.S3_REGION)
+    problems.push(
+      'S3_REGION: must be set when MEDIA_STORE is s3 (us-east-1 for most services other than AWS)',
+    );
+  if ((vars.S3_ACCESS_KEY_ID === undefined) !== (vars.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK's own credentials (instance role, ~/.aws)",
+    );
+  }
+  if (!vars.S3_BUCKET || !vars.S3_REGION || problems.length > 0) return { problems };
+  return {
+    store: {
+      kind: 's3',
+      s3: {
+        bucket: vars.S3_BUCKET,
+        region: vars.S3_REGION,
+        endpoint: vars.S3_ENDPOINT,
+        credentials:
+          vars.S3_ACCESS_KEY_ID && vars.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: vars.S3_ACCESS_KEY_ID, secretAccessKey: vars.S3_SECRET_ACCESS_KEY }
+            : undefined,
+        forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+      },
+    },
+  };
+}
+
 /** Parses the environment once; throws a ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const set = setVariables(env);
@@ -239,10 +293,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `BULLMQ_STALLED_INTERVAL_MS: must be at most BULLMQ_LOCK_DURATION_MS, ${vars.BULLMQ_LOCK_DURATION_MS} (got ${JSON.stringify(env.BULLMQ_STALLED_INTERVAL_MS)})`,
     ]);
   }
+  const media = mediaStoreOf(vars);
+  if ('problems' in media) throw new ConfigError(media.problems);
   const { dataDir, databaseUrl } = storageLocations(vars);
   mkdirSync(dataDir, { recursive: true });
   const port = vars.PORT;
-  const media = resolveMediaTools({ ffmpeg: vars.FFMPEG_PATH, ffprobe: vars.FFPROBE_PATH }, env);
+  const tools = resolveMediaTools({ ffmpeg: vars.FFMPEG_PATH, ffprobe: vars.FFPROBE_PATH }, env);
   return Object.freeze({
     env: vars.NODE_ENV,
     port,
@@ -270,8 +326,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: Math.round(vars.MAX_UPLOAD_MB * 1024 * 1024),
     catalogCacheSeconds: vars.CATALOG_CACHE_SECONDS,
     webDistDir: defaultWebDist,
-    mediaTools: media.tools,
-    mediaToolSources: media.sources,
+    mediaTools: tools.tools,
+    mediaToolSources: tools.sources,
     media: {
       workerConcurrency: vars.MEDIA_WORKER_CONCURRENCY,
       jobMaxAttempts: vars.MEDIA_JOB_MAX_ATTEMPTS,
@@ -284,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockDurationMs: vars.BULLMQ_LOCK_DURATION_MS,
       stalledIntervalMs,
     },
+    mediaStore: media.store,
     stripe:
       vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET
         ? {

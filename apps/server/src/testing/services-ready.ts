@@ -1,16 +1,32 @@
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { serviceUrl } from './services';
+import { ListBucketsCommand } from '@aws-sdk/client-s3';
+import { createS3Client } from '../adapters/storage/s3-file-store';
+import { serviceUrl, testS3Settings } from './services';
 
 /**
- * Global setup of the `server-services` project: both servers answer before any test starts, so a
+ * Global setup of the `server-services` project: every server answers before any test starts, so a
  * missing one is one clear error instead of a failure in every file.
  */
 export default async function servicesAnswer(): Promise<void> {
   await Promise.all([
     postgresAnswers(serviceUrl('TEST_DATABASE_URL')),
     redisAnswers(serviceUrl('TEST_REDIS_URL')),
+    s3Answers(),
   ]);
+}
+
+async function s3Answers(): Promise<void> {
+  const client = createS3Client({ ...testS3Settings(), bucket: '' });
+  try {
+    await client.send(new ListBucketsCommand({}));
+  } catch (error) {
+    throw new Error(
+      `S3 at ${redacted(serviceUrl('TEST_S3_URL'))} (TEST_S3_URL) does not answer: ${String(error)}`,
+    );
+  } finally {
+    client.destroy();
+  }
 }
 
 async function postgresAnswers(url: string): Promise<void> {

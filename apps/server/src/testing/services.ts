@@ -1,8 +1,10 @@
+import type { S3Settings } from '../adapters/storage/s3-file-store';
+
 /**
  * The servers the `*.services.test.ts` files run against. `npm run test:services` names them, or
  * starts its own; outside it these tests stop with this message rather than guess a server.
  */
-export type ServiceVariable = 'TEST_DATABASE_URL' | 'TEST_REDIS_URL';
+export type ServiceVariable = 'TEST_DATABASE_URL' | 'TEST_REDIS_URL' | 'TEST_S3_URL';
 
 export function serviceUrl(variable: ServiceVariable): string {
   const url = process.env[variable];
@@ -12,4 +14,21 @@ export function serviceUrl(variable: ServiceVariable): string {
     );
   }
   return url;
+}
+
+/**
+ * The S3 service of TEST_S3_URL, `http://ACCESS_KEY:SECRET@host:port`: an endpoint that addresses
+ * buckets by path (Ceph RGW, MinIO), with those keys.
+ */
+export function testS3Settings(): Omit<S3Settings, 'bucket'> {
+  const url = new URL(serviceUrl('TEST_S3_URL'));
+  return {
+    endpoint: url.origin,
+    region: 'us-east-1',
+    credentials: {
+      accessKeyId: decodeURIComponent(url.username),
+      secretAccessKey: decodeURIComponent(url.password),
+    },
+    forcePathStyle: true,
+  };
 }

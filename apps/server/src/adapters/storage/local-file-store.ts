@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, stat as statCallback, type Stats } from 'node:fs';
 import { cp, mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileTooLarge, keySegments, type FileStore, type StoredEntry } from './file-store';
+import { ByteLimit } from './byte-limit';
+import { keySegments, type FileStore, type StoredEntry } from './file-store';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -17,17 +17,6 @@ const statOrUndefined = (file: string) =>
 /** A hidden name next to `file`, for building it before it is moved into place. */
 const partialSibling = (file: string) =>
   path.join(path.dirname(file), `.${path.basename(file)}.partial-${randomBytes(6).toString('hex')}`);
-
-/** Fails the stream once more than `maxBytes` went through. */
-function byteLimit(maxBytes: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      done(seen > maxBytes ? new FileTooLarge() : null, chunk);
-    },
-  });
-}
 
 /** rename(), or copy and delete when the two paths are on different disks. */
 async function move(from: string, to: string): Promise<void> {
@@ -57,7 +46,7 @@ export function createLocalFileStore(rootDir: string): FileStore {
       const out = (await open(partial, 'wx')).createWriteStream();
       try {
         if (options.maxBytes === undefined) await pipeline(body, out);
-        else await pipeline(body, byteLimit(options.maxBytes), out);
+        else await pipeline(body, new ByteLimit(options.maxBytes), out);
         await rename(partial, file);
         return out.bytesWritten;
       } catch (error) {

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import {
+  AbortMultipartUploadCommand,
+  CreateBucketCommand,
+  HeadObjectCommand,
+  DeleteBucketCommand,
+  DeleteObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testS3Settings } from '../../testing/services';
+import { describeFileStore } from './file-store.contract';
+import { FileTooLarge, type FileStore } from './file-store';
+import { createS3Client, createS3FileStore } from './s3-file-store';
+
+const MiB = 1024 * 1024;
+/** The smallest part S3 takes, so that a few MiB already make a multipart upload. */
+const PART_BYTES = 5 * MiB;
+
+let client: S3Client;
+beforeAll(() => {
+  client = createS3Client({ ...testS3Settings(), bucket: '' });
+});
+afterAll(() => client.destroy());
+
+/** Every object of the bucket (named by a key or not) and every unfinished multipart upload. */
+async function bucketContents(Bucket: string): Promise<string[]> {
+  const found: string[] = [];
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+    found.push(...(page.Contents ?? []).map((object) => object.Key!));
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+  const uploads = await client.send(new ListMultipartUploadsCommand({ Bucket }));
+  found.push(...(uploads.Uploads ?? []).map((upload) => `unfinished upload of ${upload.Key}`));
+  return found.sort();
+}
+
+async function emptyAndDelete(Bucket: string): Promise<void> {
+  const uploads = await client.send(new ListMultipartUploadsCommand({ Bucket }));
+  for (const { Key, UploadId } of uploads.Uploads ?? []) {
+    await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }));
+  }
+  let page;
+  do {
+    page = await client.send(new ListObjectsV2Command({ Bucket }));
+    await Promise.all(
+      (page.Contents ?? []).map(({ Key }) => client.send(new DeleteObjectCommand({ Bucket, Key }))),
+    );
+  } while (page.IsTruncated);
+  await client.send(new DeleteBucketCommand({ Bucket }));
+}
+
+/** A fresh private bucket, and its store. */
+async function freshBucket(): Promise<{ bucket: string; files: FileStore; dispose(): Promise<void> }> {
+  const bucket = `reeltime-test-${randomBytes(6).toString('hex')}`;
+  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  return {
+    bucket,
+    files: createS3FileStore({ client, bucket, partBytes: PART_BYTES }),
+    dispose: () => emptyAndDelete(bucket),
+  };
+}
+
+describeFileStore('S3 file store', async () => {
+  const { bucket, files, dispose } = await freshBucket();
+  return { files, everything: () => bucketContents(bucket), dispose };
+});
+
+describe('S3 file store on an S3 service', () => {
+  let bucket: string;
+  let files: FileStore;
+  let dispose: () => Promise<void>;
+  beforeEach(async () => ({ bucket, files, dispose } = await freshBucket()));
+  afterEach(() => dispose());
+
+  /** `size` bytes in chunks of 64 KiB, each byte telling its position. */
+  const numbered = (size: number) => {
+    const all = Buffer.alloc(size);
+    for (let i = 0; i < size; i++) all[i] = (i * 7 + (i >> 16)) & 0xff;
+    const chunks: Buffer[] = [];
+    for (let at = 0; at < size; at += 64 * 1024) chunks.push(all.subarray(at, at + 64 * 1024));
+    return { all, stream: () => Readable.from(chunks) };
+  };
+
+  it('keeps objects private: an unsigned GET of one is refused with 403', async () => {
+    await files.write('uploads/avatars/a.webp', Readable.from([Buffer.from('private bytes')]));
+    const { endpoint } = testS3Settings();
+    const response = await fetch(`${endpoint}/${bucket}/uploads/avatars/a.webp`);
+    expect(response.status).toBe(403);
+    expect(await response.text()).not.toContain('private bytes');
+  });
+
+  it('streams a large write as a multipart upload and reads a range across a part boundary', async () => {
+    const size = PART_BYTES + 300 * 1024;
+    const { all, stream } = numbered(size);
+    expect(await files.write('private/videos/9/source.mp4', stream())).toBe(size);
+    expect(await files.stat('private/videos/9/source.mp4')).toMatchObject({ size });
+    // A multipart object's ETag ends with its number of parts.
+    const head = await client.send(
+      new HeadObjectCommand({ Bucket: bucket, Key: 'private/videos/9/source.mp4' }),
+    );
+    expect(head.ETag).toMatch(/-2"$/);
+    const range = { start: PART_BYTES - 1000, end: PART_BYTES + 999 };
+    const read = await buffer(await files.read('private/videos/9/source.mp4', range));
+    expect(read).toEqual(all.subarray(range.start, range.end + 1));
+    expect(await buffer(await files.read('private/videos/9/source.mp4'))).toEqual(all);
+  });
+
+  it('aborts a multipart write that passes maxBytes: no object, no unfinished upload, the old file kept', async () => {
+    await files.write('uploads/big.bin', Readable.from([Buffer.from('kept')]));
+    const { stream } = numbered(3 * PART_BYTES);
+    await expect(
+      files.write('uploads/big.bin', stream(), { maxBytes: PART_BYTES + MiB }),
+    ).rejects.toBeInstanceOf(FileTooLarge);
+    expect(await bucketContents(bucket)).toEqual(['uploads/big.bin']);
+    expect((await buffer(await files.read('uploads/big.bin'))).toString()).toBe('kept');
+  });
+
+  it('lists past the 1000 keys of one S3 page', async () => {
+    const keys = Array.from({ length: 1005 }, (_, i) => `uploads/many/${String(i).padStart(4, '0')}.txt`);
+    for (let i = 0; i < keys.length; i += 50) {
+      await Promise.all(
+        keys.slice(i, i + 50).map((key) => files.write(key, Readable.from([Buffer.from(key)]))),
+      );
+    }
+    const listed = await files.list('uploads/many');
+    expect(listed.map(({ key }) => key).sort()).toEqual(keys);
+  });
+});

@@ -1,0 +1,201 @@
+import { createReadStream } from 'node:fs';
+import { readdir, rm, stat as statFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline, type Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { ByteLimit } from './byte-limit';
+import { FileTooLarge, isSafeKey, keySegments, type FileStore, type StoredEntry } from './file-store';
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Another S3 service than AWS (Ceph RGW, MinIO, R2…); unset for AWS itself. */
+  endpoint: string | undefined;
+  /** Keys from the environment; unset: the SDK's own chain (instance role, ~/.aws…). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key`, for services without bucket DNS names. */
+  forcePathStyle: boolean;
+}
+
+export function createS3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    credentials: settings.credentials,
+    forcePathStyle: settings.forcePathStyle,
+    // Checksums only where S3 requires them: the ones the SDK adds to every request by default
+    // are not supported by every S3-compatible service.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+/** The size of each part of a multipart upload; S3 takes no part under 5 MiB but the last. */
+const DEFAULT_PART_BYTES = 8 * 1024 * 1024;
+const PARALLEL_DELETES = 8;
+
+const isNotFound = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+
+/** The same error a missing local file gives, so callers need not know which store they use. */
+const missingFile = (key: string) =>
+  Object.assign(new Error(`no file at ${JSON.stringify(key)}`), { code: 'ENOENT' });
+
+const folderPrefix = (prefix: string) => `${keySegments(prefix.replace(/\/$/, '')).join('/')}/`;
+
+/** Playlists name their segments: uploading them last means a reader never finds one too early. */
+const playlistsLast = (a: string, b: string) =>
+  Number(a.endsWith('.m3u8')) - Number(b.endsWith('.m3u8')) || a.localeCompare(b);
+
+/** Objects in one bucket, one object per key; the bucket stays private. */
+export function createS3FileStore(options: {
+  client: S3Client;
+  bucket: string;
+  partBytes?: number;
+}): FileStore {
+  const { client, bucket } = options;
+  const partBytes = options.partBytes ?? DEFAULT_PART_BYTES;
+
+  /**
+   * One object from a stream: a single PUT when it fits in a part, else a multipart upload that
+   * S3 assembles only on completion and that is aborted on any failure, so readers never see half
+   * an object and a failed write keeps the previous one.
+   */
+  async function upload(key: string, body: Readable, maxBytes?: number): Promise<number> {
+    const counted = new ByteLimit(maxBytes);
+    let failure: unknown;
+    const limited = pipeline(body, counted, (error) => (failure = error ?? undefined));
+    const transfer = new Upload({
+      client,
+      params: { Bucket: bucket, Key: key, Body: limited },
+      partSize: partBytes,
+      queueSize: 2,
+      // On any failure the multipart upload is aborted, its parts deleted.
+      leavePartsOnError: false,
+    });
+    try {
+      await transfer.done();
+    } catch (error) {
+      limited.destroy();
+      throw failure instanceof FileTooLarge ? failure : error;
+    }
+    if (failure) throw failure;
+    return counted.bytes;
+  }
+
+  async function listKeys(prefix: string): Promise<StoredEntry[]> {
+    const entries: StoredEntry[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }),
+      );
+      for (const object of page.Contents ?? []) {
+        // Folder markers and anything else a key cannot name are not the store's.
+        if (!object.Key || !isSafeKey(object.Key)) continue;
+        entries.push({
+          key: object.Key,
+          size: object.Size ?? 0,
+          modifiedAt: object.LastModified ?? new Date(0),
+        });
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return entries;
+  }
+
+  async function deleteKeys(keys: string[]): Promise<void> {
+    for (let i = 0; i < keys.length; i += PARALLEL_DELETES) {
+      await Promise.all(
+        keys
+          .slice(i, i + PARALLEL_DELETES)
+          .map((Key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key }))),
+      );
+    }
+  }
+
+  const putLocalFile = async (localPath: string, key: string) => {
+    await upload(key, createReadStream(localPath));
+  };
+
+  return {
+    async write(key, body, options = {}) {
+      keySegments(key);
+      return upload(key, body, options.maxBytes);
+    },
+
+    async read(key, range) {
+      keySegments(key);
+      try {
+        const object = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        );
+        return object.Body as Readable;
+      } catch (error) {
+        if (isNotFound(error)) throw missingFile(key);
+        throw error;
+      }
+    },
+
+    async stat(key) {
+      keySegments(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      keySegments(key);
+      // S3 answers 204 for a key that is already gone.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async list(prefix) {
+      return listKeys(folderPrefix(prefix));
+    },
+
+    async putFile(localPath, key) {
+      keySegments(key);
+      await putLocalFile(localPath, key);
+      await rm(localPath, { force: true });
+    },
+
+    /**
+     * Uploads every file of the folder, then deletes the keys under `prefix` it did not have.
+     * Not atomic as the local store's renames are: while it runs, readers may see old and new
+     * files side by side.
+     */
+    async importDirectory(localDir, prefix) {
+      const folder = folderPrefix(prefix);
+      const names: string[] = [];
+      for (const name of await readdir(localDir, { recursive: true })) {
+        if ((await statFile(path.join(localDir, name))).isFile()) names.push(name);
+      }
+      const keys = new Map(names.map((name) => [`${folder}${name.split(path.sep).join('/')}`, name]));
+      for (const key of keys.keys()) keySegments(key);
+      for (const key of [...keys.keys()].sort(playlistsLast)) {
+        await putLocalFile(path.join(localDir, keys.get(key)!), key);
+      }
+      const stale = (await listKeys(folder)).map((entry) => entry.key).filter((key) => !keys.has(key));
+      await deleteKeys(stale);
+      await rm(localDir, { recursive: true, force: true });
+    },
+  };
+}
