@@ -89,11 +89,27 @@ function adminRoutes(): Array<{ method: HTTPMethods; url: string }> {
   return routes;
 }
 
+/**
+ * The one console route anyone may call: tus discovery (OPTIONS on the uploads URL), which only
+ * states the protocol's version, extensions and size limit, and which CORS preflights send
+ * without a token.
+ */
+const PUBLIC_CONSOLE_ROUTES = [{ method: 'OPTIONS', url: `${ADMIN_BASE}/uploads` }];
+
 describe('the admin scope', () => {
   it('covers every route under /api/v1/admin: 401 without a token, 403 for a member', async () => {
     const routes = adminRoutes();
     expect(routes).toContainEqual({ method: 'GET', url: OVERVIEW });
-    for (const { method, url } of routes) {
+    for (const open of PUBLIC_CONSOLE_ROUTES) {
+      expect(routes).toContainEqual(open);
+      const visitor = await server.app.inject({ method: open.method as HTTPMethods, url: open.url });
+      expect(visitor.statusCode, `${open.method} ${open.url} without a token`).toBe(204);
+    }
+    const guarded = routes.filter(
+      (route) =>
+        !PUBLIC_CONSOLE_ROUTES.some((open) => open.method === route.method && open.url === route.url),
+    );
+    for (const { method, url } of guarded) {
       const visitor = await server.app.inject({ method, url });
       expect(visitor.statusCode, `${method} ${url} without a token`).toBe(401);
       const asMember = await server.app.inject({ method, url, headers: member.auth });
