@@ -54,6 +54,13 @@ function missingServices() {
   return SERVICES.filter((service) => !process.env[service.variable] && !service.installed());
 }
 
+/** A server's URL as it may be printed: its password (a throw-away key, but still a key) left out. */
+function withoutPassword(url) {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
 async function serverUrls() {
   const env = {};
   for (const service of SERVICES) {
@@ -66,7 +73,7 @@ async function serverUrls() {
     const dir = mkdtempSync(path.join(tmpdir(), `reeltime-${service.debianPackage.split(' ')[0]}-`));
     defer(async () => rmSync(dir, { recursive: true, force: true }));
     env[service.variable] = await service.start(dir, defer);
-    console.log(`test:services: ${service.name} started at ${env[service.variable]}`);
+    console.log(`test:services: ${service.name} started at ${withoutPassword(env[service.variable])}`);
     if (stoppingOn) return undefined;
   }
   return env;
