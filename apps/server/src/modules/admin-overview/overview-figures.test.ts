@@ -147,4 +147,24 @@ describe('GET /admin/overview figures', () => {
     await server.app.ctx.cache.delete('admin-overview:storage');
     expect((await overview()).storage.video_bytes).toBe(before.video_bytes + 999);
   });
+
+  it('counts a cancelled subscription that still runs, as the plans console does', async () => {
+    const member = await signUp(server.app);
+    const family = await insertPlan(server.app, { name: 'Family', position: 3 });
+    const { subscriptionId } = await subscribe(server.app, member.id, family);
+    await db()
+      .updateTable('subscriptions')
+      .set({ status: 'cancelled', cancelled_at: Date.now() })
+      .where('id', '=', subscriptionId)
+      .execute();
+
+    const onOverview = (await overview()).subscriptions_by_plan.find((row) => row.plan_id === family);
+    expect(onOverview?.active).toBe(1);
+    const plans = await server.app.inject({ url: `${API_BASE}/admin/plans`, headers: admin.auth });
+    expect(plans.statusCode).toBe(200);
+    const onPlans = (plans.json().data.plans as Array<{ id: number; current_subscribers: number }>).find(
+      (plan) => plan.id === family,
+    );
+    expect(onPlans?.current_subscribers).toBe(onOverview?.active);
+  });
 });

@@ -128,14 +128,17 @@ export function createPlansRepository(db: Db) {
       await db.deleteFrom('stripe_plans').where('plan_id', '=', planId).execute();
     },
 
-    /** Every plan in its order, with its subscriptions that are active and not yet past their end. */
+    /**
+     * Every plan in its order, with its subscriptions that give access now (active, or cancelled
+     * with time left): the same members `currentSubscribers` counts for the plans console.
+     */
     async activeSubscriptionsByPlan(now: number) {
       const rows = await db
         .selectFrom('plans')
         .leftJoin('subscriptions', (join) =>
           join
             .onRef('subscriptions.plan_id', '=', 'plans.id')
-            .on('subscriptions.status', '=', 'active')
+            .on('subscriptions.status', 'in', CURRENT_STATUSES)
             .on('subscriptions.ends_at', '>', now),
         )
         .select((eb) => [
