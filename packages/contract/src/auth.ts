@@ -90,6 +90,9 @@ export type ChangePasswordBody = z.input<typeof ChangePasswordBodySchema>;
 export const GenderSchema = z.enum(['male', 'female', 'other'], { error: Messages.genderInvalid });
 export type Gender = z.infer<typeof GenderSchema>;
 
+/** Today's date where the day is furthest ahead (UTC+14), so no member's today counts as the future. */
+const latestToday = () => new Date(Date.now() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
 export const UpdateProfileBodySchema = z.object({
   first_name: requiredName(Messages.profileFirstNameRequired),
   last_name: requiredName(Messages.profileLastNameRequired),
@@ -102,7 +105,10 @@ export const UpdateProfileBodySchema = z.object({
       .regex(/^[+0-9 ()-]*$/, { error: 'Mobile number may contain digits, spaces, +, - and brackets only' }),
   ),
   gender: blankableField(GenderSchema, Messages.genderInvalid),
-  date_of_birth: blankableField(DateStringSchema, Messages.dateInvalid),
+  date_of_birth: blankableField(DateStringSchema, Messages.dateInvalid, {
+    accepts: (date) => date <= latestToday(),
+    error: Messages.dateOfBirthInFuture,
+  }),
 });
 export type UpdateProfileBody = z.input<typeof UpdateProfileBodySchema>;
 

@@ -104,14 +104,25 @@ export const optionalFilter = <T extends z.ZodType>(schema: T, message: string) 
  * An optional field that may also be sent empty (`""`) or as `null`, both meaning "not given"; its
  * schema (and so the API document) lists those two values beside the field's own.
  */
-export const blankableField = <T extends z.ZodType>(schema: T, invalid?: string) =>
-  z
-    .union(
-      [z.literal('').transform(() => undefined), z.null().transform(() => undefined), schema],
-      // A value none of them takes, when the field's schema does not say why itself (a wrong enum value).
-      invalid === undefined ? undefined : { error: invalid },
-    )
-    .optional();
+export const blankableField = <T extends z.ZodType>(
+  schema: T,
+  invalid?: string,
+  /** A check of a given value, with its own message (the union's message would hide it). */
+  check?: { accepts: (value: z.output<T>) => boolean; error: string },
+) => {
+  const field = z.union(
+    [z.literal('').transform(() => undefined), z.null().transform(() => undefined), schema],
+    // A value none of them takes, when the field's schema does not say why itself (a wrong enum value).
+    invalid === undefined ? undefined : { error: invalid },
+  );
+  return (
+    check
+      ? field.refine((value) => value === undefined || check.accepts(value as z.output<T>), {
+          error: check.error,
+        })
+      : field
+  ).optional();
+};
 
 /** `YYYY-MM-DD` that is a real calendar date. */
 export const DateStringSchema = z

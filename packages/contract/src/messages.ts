@@ -11,6 +11,7 @@ export const Messages = {
   profileEmailInvalid: 'Invalid email',
   genderInvalid: 'Gender must be male, female or other',
   dateInvalid: 'Date must be a valid date in the form YYYY-MM-DD',
+  dateOfBirthInFuture: 'Date of birth cannot be in the future',
   oldPasswordRequired: 'Old Password is required',
   newPasswordRequired: 'New Password is required',
   passwordMin8: 'Password must be at least 8 characters',

@@ -180,6 +180,26 @@ describe('POST /user/update-profile', () => {
     });
   });
 
+  it('refuses a date of birth in the future, and takes today', async () => {
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const future = await update([
+      { name: 'first_name', value: 'Asha' },
+      { name: 'last_name', value: 'Rao' },
+      { name: 'email', value: member.email },
+      { name: 'date_of_birth', value: tomorrow },
+    ]);
+    expect(future.statusCode).toBe(422);
+    expect(future.json().errors).toEqual({ date_of_birth: [Messages.dateOfBirthInFuture] });
+
+    const today = await update([
+      { name: 'first_name', value: 'Asha' },
+      { name: 'last_name', value: 'Rao' },
+      { name: 'email', value: member.email },
+      { name: 'date_of_birth', value: new Date().toISOString().slice(0, 10) },
+    ]);
+    expect(today.statusCode).toBe(200);
+  });
+
   it('is 401 without a token', async () => {
     const res = await update([{ name: 'first_name', value: 'X' }], {} as typeof member.auth);
     expect(res.statusCode).toBe(401);
