@@ -119,74 +119,93 @@ export const cephS3 = {
   installed: () => BINARIES.every((name) => findOnPath(name) !== undefined),
 
   async start(dir, defer) {
-    const started = Date.now();
-    for (const folder of ['mon.a', 'osd.0', 'run', 'log', 'rgw', 'tmp']) mkdirSync(path.join(dir, folder));
-    const [monPort, rgwPort] = [await freePort(), await freePort()];
-    const conf = path.join(dir, 'ceph.conf');
-    const fsid = randomUUID();
-    writeFileSync(conf, cephConfig(dir, { fsid, monPort, rgwPort }));
-    const mkfsLog = path.join(dir, 'log', 'mkfs.log');
-    const ceph = (...args) => output('ceph', ['-c', conf, '--connect-timeout', '10', ...args]);
-    const daemon = (command, args, logName, stopSignal = 'SIGTERM') => {
-      const logFile = path.join(dir, 'log', logName);
-      const server = startServer(findOnPath(command), ['-f', '-c', conf, ...args], {
-        cwd: dir,
-        logFile,
-        stopSignal,
-      });
-      defer(() => server.stop());
-      return { server, logFile };
-    };
-
-    const monmap = path.join(dir, 'tmp', 'monmap');
-    await run(
-      findOnPath('monmaptool'),
-      ['--create', '--fsid', fsid, '--addv', 'a', `[v2:127.0.0.1:${monPort}]`, monmap],
-      {
-        cwd: dir,
-        logFile: mkfsLog,
-      },
-    );
-    await run(findOnPath('ceph-mon'), ['-c', conf, '-i', 'a', '--mkfs', '--monmap', monmap], {
-      cwd: dir,
-      logFile: mkfsLog,
-    });
-    const mon = daemon('ceph-mon', ['-i', 'a'], 'mon.a.out');
-    await waitUntilReady('ceph-mon', mon.server, () => ceph('mon', 'stat').then(() => true), mon.logFile);
-
-    const osdUuid = randomUUID();
-    const osdId = (await ceph('osd', 'new', osdUuid)).trim();
-    if (osdId !== '0') throw new Error(`ceph osd new gave the OSD id ${JSON.stringify(osdId)}, expected 0`);
-    await run(findOnPath('ceph-osd'), ['-c', conf, '-i', '0', '--mkfs', '--osd-uuid', osdUuid], {
-      cwd: dir,
-      logFile: mkfsLog,
-    });
-    const osd = daemon('ceph-osd', ['-i', '0'], 'osd.0.out');
-    const osdUp = async () => /^osd\.0 up/m.test(await ceph('osd', 'dump'));
-    await waitUntilReady('ceph-osd', osd.server, osdUp, osd.logFile);
-
-    // radosgw's orderly shutdown takes 5 to 10 s and keeps nothing worth it: the cluster is deleted.
-    const rgw = daemon('radosgw', ['-n', 'client.rgw.a'], 'rgw.out', 'SIGKILL');
-    const answers = async () => (await fetch(`http://127.0.0.1:${rgwPort}/`)).status === 200;
-    await waitUntilReady('radosgw', rgw.server, answers, path.join(dir, 'log', 'client.rgw.a.log'));
-
-    const accessKey = `test${randomBytes(4).toString('hex')}`;
-    const secretKey = randomBytes(20).toString('hex');
-    await output('radosgw-admin', [
-      '-c',
-      conf,
-      '-n',
-      'client.admin',
-      'user',
-      'create',
-      '--uid=test',
-      '--display-name=Test User',
-      `--access-key=${accessKey}`,
-      `--secret=${secretKey}`,
-    ]);
-    const url = `http://${accessKey}:${secretKey}@127.0.0.1:${rgwPort}`;
-    await warmUp(url);
-    console.log(`test:services: Ceph RADOS Gateway ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return url;
+    return (await startCephS3(dir, defer)).url;
   },
 };
+
+/**
+ * The same single-node Ceph with a handle on its gateway: `gateway.kill()` stops radosgw alone
+ * (SIGKILL, as a crash), `gateway.start()` starts it again on the same port with the same data,
+ * so a suite can take S3 away from the site and give it back.
+ */
+export async function startCephS3(dir, defer) {
+  const started = Date.now();
+  for (const folder of ['mon.a', 'osd.0', 'run', 'log', 'rgw', 'tmp']) mkdirSync(path.join(dir, folder));
+  const [monPort, rgwPort] = [await freePort(), await freePort()];
+  const conf = path.join(dir, 'ceph.conf');
+  const fsid = randomUUID();
+  writeFileSync(conf, cephConfig(dir, { fsid, monPort, rgwPort }));
+  const mkfsLog = path.join(dir, 'log', 'mkfs.log');
+  const ceph = (...args) => output('ceph', ['-c', conf, '--connect-timeout', '10', ...args]);
+  const daemon = (command, args, logName, stopSignal = 'SIGTERM') => {
+    const logFile = path.join(dir, 'log', logName);
+    const server = startServer(findOnPath(command), ['-f', '-c', conf, ...args], {
+      cwd: dir,
+      logFile,
+      stopSignal,
+    });
+    defer(() => server.stop());
+    return { server, logFile };
+  };
+
+  const monmap = path.join(dir, 'tmp', 'monmap');
+  await run(
+    findOnPath('monmaptool'),
+    ['--create', '--fsid', fsid, '--addv', 'a', `[v2:127.0.0.1:${monPort}]`, monmap],
+    {
+      cwd: dir,
+      logFile: mkfsLog,
+    },
+  );
+  await run(findOnPath('ceph-mon'), ['-c', conf, '-i', 'a', '--mkfs', '--monmap', monmap], {
+    cwd: dir,
+    logFile: mkfsLog,
+  });
+  const mon = daemon('ceph-mon', ['-i', 'a'], 'mon.a.out');
+  await waitUntilReady('ceph-mon', mon.server, () => ceph('mon', 'stat').then(() => true), mon.logFile);
+
+  const osdUuid = randomUUID();
+  const osdId = (await ceph('osd', 'new', osdUuid)).trim();
+  if (osdId !== '0') throw new Error(`ceph osd new gave the OSD id ${JSON.stringify(osdId)}, expected 0`);
+  await run(findOnPath('ceph-osd'), ['-c', conf, '-i', '0', '--mkfs', '--osd-uuid', osdUuid], {
+    cwd: dir,
+    logFile: mkfsLog,
+  });
+  const osd = daemon('ceph-osd', ['-i', '0'], 'osd.0.out');
+  const osdUp = async () => /^osd\.0 up/m.test(await ceph('osd', 'dump'));
+  await waitUntilReady('ceph-osd', osd.server, osdUp, osd.logFile);
+
+  // radosgw's orderly shutdown takes 5 to 10 s and keeps nothing worth it: the cluster is deleted.
+  const answers = async () => (await fetch(`http://127.0.0.1:${rgwPort}/`)).status === 200;
+  let rgw;
+  const startGateway = async () => {
+    rgw = daemon('radosgw', ['-n', 'client.rgw.a'], 'rgw.out', 'SIGKILL');
+    await waitUntilReady('radosgw', rgw.server, answers, path.join(dir, 'log', 'client.rgw.a.log'));
+  };
+  await startGateway();
+
+  const accessKey = `test${randomBytes(4).toString('hex')}`;
+  const secretKey = randomBytes(20).toString('hex');
+  await output('radosgw-admin', [
+    '-c',
+    conf,
+    '-n',
+    'client.admin',
+    'user',
+    'create',
+    '--uid=test',
+    '--display-name=Test User',
+    `--access-key=${accessKey}`,
+    `--secret=${secretKey}`,
+  ]);
+  const url = `http://${accessKey}:${secretKey}@127.0.0.1:${rgwPort}`;
+  await warmUp(url);
+  console.log(`test:services: Ceph RADOS Gateway ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return {
+    url,
+    gateway: {
+      kill: () => rgw.server.stop(),
+      start: startGateway,
+    },
+  };
+}
