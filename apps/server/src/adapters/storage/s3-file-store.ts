@@ -50,33 +50,6 @@ export function createS3Client(settings: S3Settings): S3Client {
   return new S3Client(s3ClientConfig(settings));
 }
 
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EPIPE',
-]);
-
-/**
- * Whether an S3 request failed because the service cannot be reached or is not serving now
- * (refused or dropped connections, timeouts, 5xx answers), rather than because of the request.
- */
-export function isS3Unavailable(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, name, $metadata } = error as {
-    code?: unknown;
-    name?: unknown;
-    $metadata?: { httpStatusCode?: number };
-  };
-  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
-  if (name === 'TimeoutError' || name === 'RequestTimeout') return true;
-  return ($metadata?.httpStatusCode ?? 0) >= 500;
-}
-
 /** The size of each part of a multipart upload; S3 takes no part under 5 MiB but the last. */
 const DEFAULT_PART_BYTES = 8 * 1024 * 1024;
 const PARALLEL_DELETES = 8;

@@ -14,7 +14,8 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import { type KvStore, type Locker, type Upload } from '@tus/server';
-import { isS3Unavailable, s3ClientConfig, type S3Settings } from '../../adapters/storage/s3-file-store';
+import { s3ClientConfig, type S3Settings } from '../../adapters/storage/s3-file-store';
+import { isS3Unavailable, StorageUnavailable } from '../../adapters/storage/s3-unavailable';
 import { SOURCES_PREFIX } from '../../media/video-source';
 import type { UploadStorage } from './upload-storage';
 
@@ -28,14 +29,6 @@ const SINGLE_COPY_MAX_BYTES = 5 * 1024 ** 3;
 const COPY_PART_BYTES = 1024 ** 3;
 /** A request to the bucket that sends or receives nothing for this long fails (and is retried). */
 const IDLE_TIMEOUT_MS = 30_000;
-
-/** The bucket did not answer: tus answers 503, which tus clients retry by themselves. */
-export class UploadStorageUnavailable extends Error {
-  constructor(cause: unknown) {
-    super('the media bucket does not answer', { cause });
-    this.name = 'UploadStorageUnavailable';
-  }
-}
 
 const isNotFound = (error: unknown) =>
   typeof error === 'object' &&
@@ -65,10 +58,11 @@ class BucketUploadStore extends S3Store {
     settings: S3Settings,
     private readonly probeClient: S3Client,
   ) {
+    const config = s3ClientConfig(settings);
     super({
       s3ClientConfig: {
-        ...s3ClientConfig(settings),
-        requestHandler: { ...s3ClientConfig(settings).requestHandler, requestTimeout: IDLE_TIMEOUT_MS },
+        ...config,
+        requestHandler: { ...config.requestHandler, requestTimeout: IDLE_TIMEOUT_MS },
         bucket: settings.bucket,
       },
       cache: noCache,
@@ -81,12 +75,12 @@ class BucketUploadStore extends S3Store {
     try {
       await this.probeClient.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.infoKey(id) }));
     } catch (error) {
-      if (isS3Unavailable(error)) throw new UploadStorageUnavailable(error);
+      if (isS3Unavailable(error)) throw new StorageUnavailable(error);
     }
     try {
       return await super.getUpload(id);
     } catch (error) {
-      if (isS3Unavailable(error)) throw new UploadStorageUnavailable(error);
+      if (isS3Unavailable(error)) throw new StorageUnavailable(error);
       throw error;
     }
   }
@@ -207,8 +201,14 @@ export function createS3UploadStorage(options: {
     expiryMs,
     idPrefix: UPLOADS_PREFIX,
 
-    probeInput: (id) =>
-      getSignedUrl(client, new GetObjectCommand({ Bucket, Key: id }), { expiresIn: PROBE_URL_SECONDS }),
+    async probeInput(id) {
+      // ffprobe tells a URL it cannot fetch from a file that is not a video only by its exit
+      // code: the bucket is asked first, so that its absence is a 503, not a refused video.
+      await client.send(new HeadObjectCommand({ Bucket, Key: id }));
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: id }), {
+        expiresIn: PROBE_URL_SECONDS,
+      });
+    },
 
     async keepAsSource(id, name) {
       const key = `${SOURCES_PREFIX}${name}`;

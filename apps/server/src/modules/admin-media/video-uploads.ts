@@ -16,9 +16,8 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/envelope';
 import type { AdminMediaService } from './admin-media.service';
-import { isS3Unavailable } from '../../adapters/storage/s3-file-store';
+import { isS3Unavailable, StorageUnavailable } from '../../adapters/storage/s3-unavailable';
 import { LOCK_SERVICE_UNAVAILABLE } from './redis-upload-locker';
-import { UploadStorageUnavailable } from './s3-upload-storage';
 import { sweepExpiredUploads, type UploadStorage } from './upload-storage';
 
 /** tus answers errors as `{ status_code, body }`; ours carry the API's error envelope as the body. */
@@ -119,7 +118,7 @@ function checkedMetadata(metadata: Upload['metadata']): UploadMetadata {
 }
 
 /** The bucket holding uploads did not answer (after the S3 client's own retries). */
-const isUnavailable = (error: unknown) => error instanceof UploadStorageUnavailable || isS3Unavailable(error);
+const isUnavailable = (error: unknown) => error instanceof StorageUnavailable || isS3Unavailable(error);
 
 /** What the body is read in: large writes cost the file store far less than the socket's 64 KB pieces. */
 const BODY_PIECE_BYTES = 1024 * 1024;
