@@ -229,30 +229,34 @@ describe('video uploads into an S3 bucket (MEDIA_STORE=s3)', () => {
     expect(leak.statusCode).toBe(404);
   });
 
-  it('refuses a finished upload that is not a video, and keeps nothing of it in the bucket', async () => {
+  it('numbers on S3 parts another process wrote, and keeps nothing of a file that is not a video', async () => {
     const titleId = await insertTitle(db());
-    const bytes = randomBytes(200_000);
-    const created = await fetch(`${originOf(1)}${UPLOADS}`, {
+    // Over S3's 5 MiB part minimum on each process: real parts, numbered on from the other's.
+    const bytes = randomBytes(11 * 1024 * 1024);
+    const firstPiece = 6 * 1024 * 1024;
+    const tus = { 'Tus-Resumable': '1.0.0', ...admin.auth };
+    const created = await fetch(`${originOf(0)}${UPLOADS}`, {
       method: 'POST',
       headers: {
-        'Tus-Resumable': '1.0.0',
-        ...admin.auth,
+        ...tus,
         'Upload-Length': String(bytes.length),
         'Upload-Metadata': `filename ${b64('notes.mp4')},title_id ${b64(String(titleId))}`,
       },
     });
     expect(created.status).toBe(201);
-    const id = created.headers.get('location')!.split('/').pop()!;
-    const last = await fetch(`${originOf(1)}${created.headers.get('location')!}`, {
-      method: 'PATCH',
-      headers: {
-        'Tus-Resumable': '1.0.0',
-        ...admin.auth,
-        'Upload-Offset': '0',
-        'Content-Type': 'application/offset+octet-stream',
-      },
-      body: bytes,
-    });
+    const location = created.headers.get('location')!;
+    const id = location.split('/').pop()!;
+    const patch = (origin: string, from: number, to: number) =>
+      fetch(`${origin}${location}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'Upload-Offset': String(from), 'Content-Type': 'application/offset+octet-stream' },
+        body: bytes.subarray(from, to),
+      });
+    expect((await patch(originOf(0), 0, firstPiece)).status).toBe(204);
+    const head = await fetch(`${originOf(1)}${location}`, { method: 'HEAD', headers: tus });
+    expect(head.headers.get('upload-offset')).toBe(String(firstPiece));
+
+    const last = await patch(originOf(1), firstPiece, bytes.length);
     expect(last.status).toBe(415);
     expect(((await last.json()) as { message: string }).message).toBe(AdminMediaMessages.notAVideo);
     expect(await keysUnder(`private/uploads/${id}`)).toEqual([]);
