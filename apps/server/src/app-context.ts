@@ -29,7 +29,8 @@ import { mediaJobHandlers } from './media/media.jobs';
 import { adminCommerceJobHandlers } from './modules/admin-commerce/admin-commerce.jobs';
 import { adminMediaJobHandlers } from './modules/admin-media/admin-media.jobs';
 import { createRedisUploadLocker } from './modules/admin-media/redis-upload-locker';
-import { createUploadFileStore, type UploadStorage } from './modules/admin-media/upload-storage';
+import { createLocalUploadStorage, type UploadStorage } from './modules/admin-media/upload-storage';
+import { uploadedSourcesDir } from './media/video-removal';
 import { authJobHandlers } from './modules/auth/auth.jobs';
 import { billingJobHandlers } from './modules/billing/billing.jobs';
 import { builtinCheckoutRoutes } from './modules/billing/builtin-checkout.routes';
@@ -94,28 +95,37 @@ function choosePayments(config: Config, db: Db): PaymentAdapter {
 }
 
 /**
- * Where video uploads are kept while they arrive, in DATA_DIR/uploads: each upload's lock is held
- * in Redis when it is configured, so its requests may land on any process (decision 0022), and in
- * this process otherwise.
+ * Where video uploads are kept while they arrive: in DATA_DIR/uploads, or with MEDIA_STORE=s3 in
+ * the media bucket, so that any process may continue an upload and any worker transcode it. Each
+ * upload's lock is held in Redis when it is configured, so its requests may land on any process
+ * (decision 0022), and in this process otherwise.
  */
-function chooseUploadStorage(
+async function chooseUploadStorage(
   config: Config,
   redis: RedisConnection | null,
   log: FastifyBaseLogger,
-): UploadStorage {
-  const directory = path.join(config.dataDir, 'uploads');
+): Promise<UploadStorage> {
   const expiryMs = config.media.uploadExpiryMs;
-  return {
-    directory,
+  const locker = redis
+    ? createRedisUploadLocker(redis, {
+        onLockLost: (uploadId, error) =>
+          log.warn({ err: error, uploadId }, 'an upload lock expired or could not be renewed'),
+      })
+    : new MemoryLocker();
+  const store = config.mediaStore;
+  if (store.kind === 's3') {
+    const [{ createS3Client }, { createS3UploadStorage }] = await Promise.all([
+      import('./adapters/storage/s3-file-store'),
+      import('./modules/admin-media/s3-upload-storage'),
+    ]);
+    return createS3UploadStorage({ settings: store.s3, client: createS3Client(store.s3), expiryMs, locker });
+  }
+  return createLocalUploadStorage({
+    directory: path.join(config.dataDir, 'uploads'),
+    sourcesDir: uploadedSourcesDir(config),
     expiryMs,
-    store: createUploadFileStore(directory, expiryMs),
-    locker: redis
-      ? createRedisUploadLocker(redis, {
-          onLockLost: (uploadId, error) =>
-            log.warn({ err: error, uploadId }, 'an upload lock expired or could not be renewed'),
-        })
-      : new MemoryLocker(),
-  };
+    locker,
+  });
 }
 
 /**
@@ -171,7 +181,7 @@ export async function createRuntime(
     redis,
     payments: payment.gateway,
     stripeCatalog: payment.catalog,
-    uploads: chooseUploadStorage(config, redis, log),
+    uploads: await chooseUploadStorage(config, redis, log),
   };
   const handlers: JobHandlers = {
     ...mediaJobHandlers(ctx),

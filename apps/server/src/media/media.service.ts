@@ -19,6 +19,7 @@ import { PRIVATE_VIDEOS_PREFIX } from './signed-url';
 import { publishToStore } from './store-publisher';
 import { syncCaptionTracks } from './caption-sync';
 import { removeVideo } from './video-removal';
+import { deleteSource, localSource, sourceScratchDir } from './video-source';
 
 export const MediaMessages = {
   notAVideo: 'The file is not a video that can be played.',
@@ -138,10 +139,12 @@ export function createMediaService(deps: MediaDeps) {
       await videos.markProcessing(video.id);
       const output = videoOutput(video.id, video.kind);
       const localTree = transcodeDir(config, video.id);
+      // A source in the bucket is fetched into this worker's scratch folder, deleted whatever happens.
+      const scratch = sourceScratchDir(config, video.id);
       let result: Awaited<ReturnType<typeof transcodeToHls>>;
       try {
         result = await transcodeToHls(tools, {
-          source: video.source_path,
+          source: await localSource(files, video.source_path, scratch),
           outDir: localTree,
           captions: payload.captions,
           signal: job.signal,
@@ -172,11 +175,13 @@ export function createMediaService(deps: MediaDeps) {
         // Stopped on purpose (shutdown): the job is queued again, so the video waits again.
         if (job.signal.aborted) await videos.markPending(video.id);
         throw error;
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
       }
       log?.info({ videoId: video.id, renditions: result.renditions.map((r) => r.name) }, 'video ready');
       if (payload.discardSource) {
         for (const file of [video.source_path, payload.captions?.file]) {
-          if (file && !(await videos.sourceAwaited(file))) await rm(file, { force: true });
+          if (file && !(await videos.sourceAwaited(file))) await deleteSource(files, file);
         }
       }
     },

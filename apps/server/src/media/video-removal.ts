@@ -8,6 +8,7 @@ import type { FileStore } from '../adapters/storage/file-store';
 import type { JobQueue } from '../jobs/queue';
 import { createVideosRepository, type VideoRow } from '../modules/titles/videos.repository';
 import { PRIVATE_VIDEOS_PREFIX } from './signed-url';
+import { deleteSource, isStoredSource, SOURCES_PREFIX, sourceScratchDir } from './video-source';
 
 /** The folder id of a private stream URL (`/media/private/videos/7/master.m3u8` -> 7), or null. */
 export function streamFolderId(url: string): number | null {
@@ -61,14 +62,15 @@ export async function freeVideoFiles(
       freedBytes += entry.size;
     }
   }
-  await rm(path.join(deps.config.dataDir, 'tmp', 'transcode', String(video.id)), {
-    recursive: true,
-    force: true,
-  });
+  for (const scratch of [
+    path.join(deps.config.dataDir, 'tmp', 'transcode', String(video.id)),
+    sourceScratchDir(deps.config, video.id),
+  ])
+    await rm(scratch, { recursive: true, force: true });
   if (video.source_path) {
     const waiting = await createVideosRepository(deps.db).usesSource(video.source_path);
     if (!waiting && isUploadedSource(deps.config, video.source_path))
-      await rm(video.source_path, { force: true });
+      await deleteSource(deps.files, video.source_path);
   }
   return { freedBytes, streamKept };
 }
@@ -91,8 +93,13 @@ export async function removeVideo(
   return freeVideoFiles(deps, video);
 }
 
-/** Where uploaded sources wait for their transcode; files elsewhere are an operator's own (media:import). */
+/**
+ * Where uploaded sources wait for their transcode on this machine (the bucket's are under
+ * `private/sources/`); files elsewhere are an operator's own (media:import).
+ */
 export const uploadedSourcesDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'sources');
 
-const isUploadedSource = (config: Pick<Config, 'dataDir'>, file: string) =>
-  path.dirname(path.resolve(file)) === uploadedSourcesDir(config);
+const isUploadedSource = (config: Pick<Config, 'dataDir'>, source: string) =>
+  isStoredSource(source)
+    ? source.startsWith(SOURCES_PREFIX)
+    : path.dirname(path.resolve(source)) === uploadedSourcesDir(config);

@@ -23,6 +23,8 @@ export const AdminMediaMessages = {
     `The video's duration is not plausible (it must be between one second and ${hours} hours).`,
   uploadGone: 'This upload no longer exists; it may have expired. Start the upload again.',
   uploadFailed: 'The upload could not be stored. Try again.',
+  storageUnavailable:
+    'The media storage does not answer for the moment; the upload resumes by itself once it does.',
   videoNotFound: 'That video does not exist.',
   notRetryable: 'Only a failed or cancelled transcode can be retried.',
   notCancellable: 'Only a queued or running transcode can be cancelled.',

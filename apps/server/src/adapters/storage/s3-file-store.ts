@@ -25,17 +25,29 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-export function createS3Client(settings: S3Settings): S3Client {
-  return new S3Client({
+/** How long connecting to the S3 service may take: an unreachable service is an error within seconds. */
+const CONNECT_TIMEOUT_MS = 3_000;
+/** Attempts of one request (the first and its retries) before its error is the caller's. */
+const MAX_ATTEMPTS = 3;
+
+/** The client settings of {@link createS3Client}, for libraries that build their own client. */
+export function s3ClientConfig(settings: S3Settings) {
+  return {
     region: settings.region,
     endpoint: settings.endpoint,
     credentials: settings.credentials,
     forcePathStyle: settings.forcePathStyle,
     // Checksums only where S3 requires them: the ones the SDK adds to every request by default
     // are not supported by every S3-compatible service.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+    requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+    responseChecksumValidation: 'WHEN_REQUIRED' as const,
+    maxAttempts: MAX_ATTEMPTS,
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS },
+  };
+}
+
+export function createS3Client(settings: S3Settings): S3Client {
+  return new S3Client(s3ClientConfig(settings));
 }
 
 /** The size of each part of a multipart upload; S3 takes no part under 5 MiB but the last. */

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import {
@@ -23,7 +22,8 @@ import { planLadder } from '../../media/hls';
 import { MEDIA_FILES } from '../../media/pipeline';
 import { NotAVideoError, probe, type MediaInfo } from '../../media/probe';
 import { masterRenditions } from '../../media/rendition-cap';
-import { removeVideo, streamFolderId, uploadedSourcesDir } from '../../media/video-removal';
+import { deleteSource, sourceExists } from '../../media/video-source';
+import { removeVideo, streamFolderId } from '../../media/video-removal';
 import { createVideoListRepository, type ConsoleVideoRow } from '../titles/video-list.repository';
 import { createVideosRepository } from '../titles/videos.repository';
 
@@ -31,10 +31,9 @@ import { createVideosRepository } from '../titles/videos.repository';
 const MAX_DURATION_HOURS = 24;
 const TARGETS_LIMIT = 20;
 
-/** What an accepted upload is: its bytes on this machine, what the client said, and who sent it. */
+/** What an accepted upload is: its id in the upload storage, what the client said, and who sent it. */
 export interface FinishedUpload {
   id: string;
-  file: string;
   size: number;
   metadata: UploadMetadata;
   userId: number;
@@ -60,7 +59,7 @@ const normalizeLanguage = (tag: string) => {
 };
 
 export function createAdminMediaService(ctx: AppContext) {
-  const { config, db, files, jobs } = ctx;
+  const { config, db, files, jobs, uploads } = ctx;
   const repo = createVideoListRepository(db);
   const videos = createVideosRepository(db);
   const tools = config.mediaTools;
@@ -149,10 +148,10 @@ export function createAdminMediaService(ctx: AppContext) {
     return { titleId: title.id, episodeId: null };
   }
 
-  async function probeUpload(file: string): Promise<MediaInfo> {
+  async function probeUpload(input: string): Promise<MediaInfo> {
     let info: MediaInfo;
     try {
-      info = await probe(tools, file);
+      info = await probe(tools, input);
     } catch (error) {
       if (error instanceof NotAVideoError) throw new UnsupportedMedia(AdminMediaMessages.notAVideo);
       throw error;
@@ -180,17 +179,17 @@ export function createAdminMediaService(ctx: AppContext) {
 
     /**
      * A finished upload: its bytes are probed (a video stream and a plausible duration) before
-     * anything else; then the file moves to the sources folder and, in one transaction, the video
+     * anything else, where they are (a local file, or the bucket through a short-lived URL); then
+     * the file becomes a source (DATA_DIR/sources, or `private/sources/` in the bucket) and, in
+     * one transaction, the video
      * row, its source record, its transcode job and the audit entry are written. A video it
      * replaces keeps playing until the new one is playable, then it is deleted with its files.
      */
     async acceptUpload(upload: FinishedUpload): Promise<UploadResult> {
       const target = await resolveTarget(upload.metadata);
-      const info = await probeUpload(upload.file);
-      const sourcesDir = uploadedSourcesDir(config);
-      await mkdir(sourcesDir, { recursive: true });
-      const source = path.join(sourcesDir, `${upload.id}${safeExtension(upload.metadata.filename)}`);
-      await rename(upload.file, source);
+      const info = await probeUpload(await uploads.probeInput(upload.id));
+      const name = `${upload.id.slice(uploads.idPrefix.length)}${safeExtension(upload.metadata.filename)}`;
+      const source = await uploads.keepAsSource(upload.id, name);
       try {
         const actor = await auditActor(db, upload.userId);
         const replaces = await repo.currentVideoIds(target);
@@ -245,7 +244,7 @@ export function createAdminMediaService(ctx: AppContext) {
           return { video_id: video.id, job_id: job.id };
         });
       } catch (error) {
-        await rm(source, { force: true });
+        await deleteSource(files, source);
         throw error;
       }
     },
@@ -302,7 +301,8 @@ export function createAdminMediaService(ctx: AppContext) {
       assertOwnsStream(row);
       if (row.job_id === null || (row.job_state !== 'failed' && row.job_state !== 'cancelled'))
         throw new Conflict(AdminMediaMessages.notRetryable);
-      if (!row.source_path || !existsSync(row.source_path)) throw new Conflict(AdminMediaMessages.sourceGone);
+      if (!row.source_path || !(await sourceExists(files, row.source_path)))
+        throw new Conflict(AdminMediaMessages.sourceGone);
       const actor = await auditActor(db, userId);
       const jobId = row.job_id;
       if (!(await jobs.retry(jobId))) throw new Conflict(AdminMediaMessages.notRetryable);

@@ -8,7 +8,7 @@ import { insertShow, insertTitle, makeClip } from '../../media/media.fixtures';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { subscribe } from '../../testing/billing';
 import { multipart, signUp, signUpAdmin } from '../../testing/http';
-import { sweepExpiredUploads } from './upload-storage';
+import { sweepExpiredUploads, type LocalUploadStorage } from './upload-storage';
 
 const UPLOADS = `${API_BASE}/admin/uploads`;
 const VIDEOS = `${API_BASE}/admin/videos`;
@@ -353,7 +353,10 @@ describe('resumable uploads (tus)', () => {
     expect(await sweepExpiredUploads(server.app.ctx.uploads)).toBe(0);
 
     // Started longer ago than the expiry.
-    const record = path.join(server.app.ctx.uploads.directory, `${url.split('/').pop()}.json`);
+    const record = path.join(
+      (server.app.ctx.uploads as LocalUploadStorage).directory,
+      `${url.split('/').pop()}.json`,
+    );
     const info = JSON.parse(readFileSync(record, 'utf8')) as { creation_date: string };
     const expired = Date.now() - server.config.media.uploadExpiryMs - 1000;
     writeFileSync(record, JSON.stringify({ ...info, creation_date: new Date(expired).toISOString() }));

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERRORS, Server, type Upload } from '@tus/server';
 import {
@@ -18,6 +16,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/envelope';
 import type { AdminMediaService } from './admin-media.service';
+import { isS3Unavailable, StorageUnavailable } from '../../adapters/storage/s3-unavailable';
 import { LOCK_SERVICE_UNAVAILABLE } from './redis-upload-locker';
 import { sweepExpiredUploads, type UploadStorage } from './upload-storage';
 
@@ -118,6 +117,9 @@ function checkedMetadata(metadata: Upload['metadata']): UploadMetadata {
   throw tusError(422, parsed.error.issues[0]?.message ?? AdminMediaMessages.targetMissing, errors);
 }
 
+/** The bucket holding uploads did not answer (after the S3 client's own retries). */
+const isUnavailable = (error: unknown) => error instanceof StorageUnavailable || isS3Unavailable(error);
+
 /** What the body is read in: large writes cost the file store far less than the socket's 64 KB pieces. */
 const BODY_PIECE_BYTES = 1024 * 1024;
 
@@ -186,13 +188,15 @@ export interface VideoUploads {
   discover(request: IncomingMessage, response: ServerResponse): Promise<void>;
   /** Deletes uploads (finished or not) started longer ago than the expiry; returns how many. */
   sweepExpired(now?: number): Promise<number>;
-  directory: string;
 }
+
+/** An upload id as its URL shows it: tus's default, 32 hex digits. */
+const URL_ID = /^[0-9a-f]{32}$/;
 
 /**
  * The tus server of the console's video uploads (docs/decisions/0015-resumable-video-uploads.md),
- * over the upload storage the composition root chose (DATA_DIR/uploads, and a lock shared by every
- * process when Redis is configured, decision 0022), at most MEDIA_UPLOAD_MAX_BYTES per upload.
+ * over the upload storage the composition root chose (DATA_DIR/uploads or the media bucket, and a
+ * lock shared by every process when Redis is configured, decision 0022), at most MEDIA_UPLOAD_MAX_BYTES per upload.
  * Creating an upload checks its metadata and target; the last PATCH has the service probe and
  * accept the file (or refuse it, deleting it) before the client hears that it is done.
  */
@@ -202,7 +206,7 @@ export function createVideoUploads(
   service: AdminMediaService,
   log: Pick<FastifyBaseLogger, 'error'>,
 ): VideoUploads {
-  const { directory } = storage;
+  const { idPrefix } = storage;
   const maxBytes = config.media.uploadMaxBytes;
   const senders = new WeakMap<Request, number>();
 
@@ -221,7 +225,16 @@ export function createVideoUploads(
     respectForwardedHeaders: config.trustProxy,
     // The console is served from the same origin; no other site may drive an upload.
     allowedOrigins: [new URL(config.publicUrl).origin],
-    namingFunction: () => randomBytes(16).toString('hex'),
+    namingFunction: () => `${idPrefix}${randomBytes(16).toString('hex')}`,
+    // Ids under a prefix (the bucket's `private/uploads/`) show only their own part in URLs.
+    ...(idPrefix
+      ? {
+          generateUrl: (_request: Request, { path: base, id }: { path: string; id: string }) =>
+            `${base}/${id.slice(idPrefix.length)}`,
+          getFileIdFromRequest: (_request: Request, lastPath?: string) =>
+            lastPath !== undefined && URL_ID.test(lastPath) ? `${idPrefix}${lastPath}` : undefined,
+        }
+      : {}),
 
     async onUploadCreate(request, upload) {
       if (upload.sizeIsDeferred || upload.size === undefined)
@@ -238,11 +251,9 @@ export function createVideoUploads(
     },
 
     async onUploadFinish(request, upload) {
-      const file = path.join(directory, upload.id);
       try {
         const result = await service.acceptUpload({
           id: upload.id,
-          file,
           size: upload.size ?? upload.offset,
           metadata: checkedMetadata(upload.metadata),
           userId: senderOf(request),
@@ -254,21 +265,21 @@ export function createVideoUploads(
         };
       } catch (error) {
         // A refused file is not kept: the operator uploads another one.
-        await rm(file, { force: true });
-        await rm(`${file}.json`, { force: true });
+        await storage.discard(upload.id).catch((cause: unknown) => {
+          log.error({ err: cause, uploadId: upload.id }, 'could not delete a refused upload');
+        });
         if (error instanceof AppError) throw tusError(error.statusCode, error.message, error.errors);
         if (isTusError(error)) throw error;
+        if (isUnavailable(error)) throw tusError(503, AdminMediaMessages.storageUnavailable);
         log.error({ err: error, uploadId: upload.id }, 'could not accept an upload');
         throw tusError(500, AdminMediaMessages.uploadFailed);
-      } finally {
-        // Accepted: the file moved to the sources folder, so the upload's record goes too.
-        await rm(`${file}.json`, { force: true });
       }
     },
 
     onResponseError(_request, error) {
       const refusal = protocolRefusal(error);
       if (refusal) return refusal;
+      if (isUnavailable(error)) return tusError(503, AdminMediaMessages.storageUnavailable);
       if (isTusError(error) && error.body.startsWith('{')) return error;
       const status = isTusError(error) ? error.status_code : 500;
       if (status >= 500 && error !== LOCK_SERVICE_UNAVAILABLE)
@@ -309,7 +320,6 @@ export function createVideoUploads(
   }
 
   return {
-    directory,
     async handle(raw, response, userId) {
       const method = methodOf(raw);
       if (typeof method !== 'string') return refuse(response, 400, method.refused, raw.method ?? 'POST');
