@@ -18,6 +18,7 @@ import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors'
 import { healthPlugin } from './plugins/health';
 import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
+import { publicMediaBasePlugin } from './plugins/public-media-base';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { textInputPlugin } from './plugins/text-input';
 import { webPlugin } from './plugins/web';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(contentTypesPlugin);
   await app.register(formsPlugin);
   await app.register(textInputPlugin);
+  await app.register(publicMediaBasePlugin);
   requireEndpointDefinitions(app, API_BASE);
   await app.register(registerApiRoutes, { prefix: API_BASE });
   await app.register(runtime.paymentRoutes);

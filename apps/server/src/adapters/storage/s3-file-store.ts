@@ -5,14 +5,24 @@ import { pipeline, type Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { ByteLimit } from './byte-limit';
-import { FileTooLarge, isSafeKey, keySegments, type FileStore, type StoredEntry } from './file-store';
+import {
+  FileTooLarge,
+  isSafeKey,
+  keySegments,
+  StoreUnavailable,
+  type FileStore,
+  type StoredEntry,
+} from './file-store';
 
 export interface S3Settings {
   bucket: string;
@@ -25,9 +35,19 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
+/**
+ * How long the service may take before a request is given up: connecting, then any silence while
+ * waiting for or reading the answer. A request is tried twice in all, so a service that is down
+ * or hung fails a media request within seconds (a 503) instead of holding it.
+ */
+const S3_TIMEOUTS = { connectionTimeout: 2_000, requestTimeout: 8_000 };
+const S3_MAX_ATTEMPTS = 2;
+
 export function createS3Client(settings: S3Settings): S3Client {
   return new S3Client({
     region: settings.region,
+    requestHandler: new NodeHttpHandler(S3_TIMEOUTS),
+    maxAttempts: S3_MAX_ATTEMPTS,
     endpoint: settings.endpoint,
     credentials: settings.credentials,
     forcePathStyle: settings.forcePathStyle,
@@ -45,6 +65,35 @@ const PARALLEL_DELETES = 8;
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+
+const NETWORK_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** The service is down, unreachable, too slow or failing on its side (5xx): not a fault of the request. */
+function isOutage(error: unknown): boolean {
+  if (error instanceof S3ServiceException) return (error.$metadata.httpStatusCode ?? 0) >= 500;
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    error.name === 'TimeoutError' ||
+    error.name === 'AbortError' ||
+    (typeof code === 'string' && NETWORK_FAILURES.has(code))
+  );
+}
+
+/** The operation's result, with outages turned into StoreUnavailable (a 503 for the client). */
+const guarded = <T>(operation: Promise<T>): Promise<T> =>
+  operation.catch((error: unknown) => {
+    throw isOutage(error) ? new StoreUnavailable(error) : error;
+  });
 
 /** The same error a missing local file gives, so callers need not know which store they use. */
 const missingFile = (key: string) =>
@@ -86,7 +135,8 @@ export function createS3FileStore(options: {
       await transfer.done();
     } catch (error) {
       limited.destroy();
-      throw failure instanceof FileTooLarge ? failure : error;
+      if (failure instanceof FileTooLarge) throw failure;
+      throw isOutage(error) ? new StoreUnavailable(error) : error;
     }
     if (failure) throw failure;
     return counted.bytes;
@@ -96,8 +146,8 @@ export function createS3FileStore(options: {
     const entries: StoredEntry[] = [];
     let ContinuationToken: string | undefined;
     do {
-      const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }),
+      const page = await guarded(
+        client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken })),
       );
       for (const object of page.Contents ?? []) {
         // Folder markers and anything else a key cannot name are not the store's.
@@ -118,7 +168,7 @@ export function createS3FileStore(options: {
       await Promise.all(
         keys
           .slice(i, i + PARALLEL_DELETES)
-          .map((Key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key }))),
+          .map((Key) => guarded(client.send(new DeleteObjectCommand({ Bucket: bucket, Key })))),
       );
     }
   }
@@ -136,12 +186,14 @@ export function createS3FileStore(options: {
     async read(key, range) {
       keySegments(key);
       try {
-        const object = await client.send(
-          new GetObjectCommand({
-            Bucket: bucket,
-            Key: key,
-            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-          }),
+        const object = await guarded(
+          client.send(
+            new GetObjectCommand({
+              Bucket: bucket,
+              Key: key,
+              Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+            }),
+          ),
         );
         return object.Body as Readable;
       } catch (error) {
@@ -153,7 +205,7 @@ export function createS3FileStore(options: {
     async stat(key) {
       keySegments(key);
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        const head = await guarded(client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })));
         return { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
       } catch (error) {
         if (isNotFound(error)) return undefined;
@@ -164,7 +216,7 @@ export function createS3FileStore(options: {
     async delete(key) {
       keySegments(key);
       // S3 answers 204 for a key that is already gone.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      await guarded(client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })));
     },
 
     async list(prefix) {
@@ -196,6 +248,29 @@ export function createS3FileStore(options: {
       const stale = (await listKeys(folder)).map((entry) => entry.key).filter((key) => !keys.has(key));
       await deleteKeys(stale);
       await rm(localDir, { recursive: true, force: true });
+    },
+
+    /** A presigned GET: signed here with the store's keys, no request to the service. */
+    async presignedReadUrl(key, seconds, response) {
+      keySegments(key);
+      const command = new GetObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        ResponseContentType: response.contentType,
+        ResponseCacheControl: response.cacheControl,
+      });
+      return getSignedUrl(client, command, { expiresIn: seconds });
+    },
+
+    /** A HeadBucket: answers whether the bucket exists and these keys may use it. */
+    async checkReachable(timeoutMs) {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }), {
+          abortSignal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        throw new StoreUnavailable(error);
+      }
     },
   };
 }
