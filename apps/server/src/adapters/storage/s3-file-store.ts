@@ -36,11 +36,13 @@ export interface S3Settings {
 }
 
 /**
- * How long the service may take before a request is given up: connecting, then any silence while
- * waiting for or reading the answer. A request is tried twice in all, so a service that is down
- * or hung fails a media request within seconds (a 503) instead of holding it.
+ * How long the service may take before a request is given up: connecting, then any silence on
+ * the connection (waiting for an answer, or in the middle of one). Silence rather than a total
+ * time, so a long upload or download that keeps moving is never cut. A request is tried twice in
+ * all, so a service that is down or hung fails a media request within seconds (a 503) instead of
+ * holding it.
  */
-const S3_TIMEOUTS = { connectionTimeout: 2_000, requestTimeout: 8_000 };
+const S3_TIMEOUTS = { connectionTimeout: 2_000, socketTimeout: 5_000 };
 const S3_MAX_ATTEMPTS = 2;
 
 export function createS3Client(settings: S3Settings): S3Client {
