@@ -9,6 +9,7 @@ import type { JobRunner } from './jobs/queue';
 import { requireEndpointDefinitions } from './lib/endpoints';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { mediaPlugin } from './media/media.plugin';
+import { withPublicMediaBase } from './media/public-media-urls';
 import { registerApiRoutes } from './routes';
 import { authPlugin } from './plugins/auth';
 import { contentTypesPlugin } from './plugins/content-types';
@@ -18,7 +19,6 @@ import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors'
 import { healthPlugin } from './plugins/health';
 import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
-import { publicMediaBasePlugin } from './plugins/public-media-base';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { textInputPlugin } from './plugins/text-input';
 import { webPlugin } from './plugins/web';
@@ -44,7 +44,14 @@ export async function buildApp(config: Config): Promise<App> {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(createResponseSerializerCompiler({ checkContract: config.env !== 'production' }));
+  const publicMediaBase = config.mediaPublicBaseUrl;
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({
+      checkContract: config.env !== 'production',
+      // The database keeps `/media/<key>`; responses name the CDN of MEDIA_PUBLIC_BASE_URL.
+      ...(publicMediaBase ? { mapPayload: (data) => withPublicMediaBase(data, publicMediaBase) } : {}),
+    }),
+  );
 
   app.decorate('ctx', runtime.ctx);
   app.decorate('jobs', runtime.jobs);
@@ -64,7 +71,6 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(contentTypesPlugin);
   await app.register(formsPlugin);
   await app.register(textInputPlugin);
-  await app.register(publicMediaBasePlugin);
   requireEndpointDefinitions(app, API_BASE);
   await app.register(registerApiRoutes, { prefix: API_BASE });
   await app.register(runtime.paymentRoutes);
