@@ -202,7 +202,9 @@ describe('loadConfig', () => {
 
     it('serves media through the API unless MEDIA_DELIVERY=redirect, which only a bucket can do', () => {
       expect(loadConfig({ DATA_DIR: dataDir, ...s3 }).mediaDelivery).toBe('proxy');
-      expect(loadConfig({ DATA_DIR: dataDir, ...s3, MEDIA_DELIVERY: 'redirect' }).mediaDelivery).toBe('redirect');
+      expect(loadConfig({ DATA_DIR: dataDir, ...s3, MEDIA_DELIVERY: 'redirect' }).mediaDelivery).toBe(
+        'redirect',
+      );
       expect(problemsOf({ MEDIA_DELIVERY: 'redirect' })).toEqual([
         'MEDIA_DELIVERY: redirect needs MEDIA_STORE=s3 (only a bucket can hand out presigned URLs); use proxy',
       ]);
@@ -214,7 +216,8 @@ describe('loadConfig', () => {
     it('takes an absolute http(s) MEDIA_PUBLIC_BASE_URL without query, and refuses anything else', () => {
       expect(loadConfig({ DATA_DIR: dataDir }).mediaPublicBaseUrl).toBeUndefined();
       expect(
-        loadConfig({ DATA_DIR: dataDir, MEDIA_PUBLIC_BASE_URL: 'https://cdn.example.com/' }).mediaPublicBaseUrl,
+        loadConfig({ DATA_DIR: dataDir, MEDIA_PUBLIC_BASE_URL: 'https://cdn.example.com/' })
+          .mediaPublicBaseUrl,
       ).toBe('https://cdn.example.com');
       expect(
         loadConfig({ DATA_DIR: dataDir, MEDIA_PUBLIC_BASE_URL: 'https://cdn.example.com/reeltime' })

@@ -6,7 +6,9 @@ import type { Config } from '../config';
  * endpoint, or with the bucket as a host name (never for names with dots, which TLS certificates
  * of `*.host` do not cover, so the SDK falls back to paths for them).
  */
-export function bucketOrigin(settings: Pick<S3Settings, 'bucket' | 'region' | 'endpoint' | 'forcePathStyle'>) {
+export function bucketOrigin(
+  settings: Pick<S3Settings, 'bucket' | 'region' | 'endpoint' | 'forcePathStyle'>,
+) {
   const service = new URL(settings.endpoint ?? `https://s3.${settings.region}.amazonaws.com`);
   if (settings.forcePathStyle || settings.bucket.includes('.')) return service.origin;
   return `${service.protocol}//${settings.bucket}.${service.host}`;

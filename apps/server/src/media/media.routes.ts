@@ -41,7 +41,8 @@ export async function signedMediaRoutes(app: FastifyInstance): Promise<void> {
   const key = app.ctx.config.mediaSigningKey;
   const renditions = createRenditionGuard(app.ctx);
   // MEDIA_DELIVERY=redirect: files other than playlists are read by the player from the bucket.
-  const presign = app.ctx.config.mediaDelivery === 'redirect' ? files.presignedReadUrl?.bind(files) : undefined;
+  const presign =
+    app.ctx.config.mediaDelivery === 'redirect' ? files.presignedReadUrl?.bind(files) : undefined;
 
   app.route<{ Params: SignedParams }>({
     method: ['GET', 'HEAD'],

@@ -19,8 +19,8 @@ describe('MEDIA_PUBLIC_BASE_URL', () => {
     expect(res.statusCode).toBe(200);
     const card = res.json().data.find((item: { id: number }) => item.id === titleId);
     expect(card).toMatchObject({
-      poster_image: 'https://cdn.example.com/images/posters/ab12.webp',
-      thumbnail_image: 'https://cdn.example.com/images/thumbnails/cd34.webp',
+      poster_image: 'https://cdn.example.com/media/images/posters/ab12.webp',
+      thumbnail_image: 'https://cdn.example.com/media/images/thumbnails/cd34.webp',
     });
     // The database keeps the API's own path: the base can change without touching a row.
     const row = await server.app.ctx.db

@@ -8,7 +8,10 @@ describe('withPublicMediaBase', () => {
     const payload = {
       status: true,
       data: [
-        { poster_image: '/media/images/posters/ab12.webp', cast: [{ profile_image: '/media/uploads/people/c.webp' }] },
+        {
+          poster_image: '/media/images/posters/ab12.webp',
+          cast: [{ profile_image: '/media/uploads/people/c.webp' }],
+        },
         { trailer: { type: 'hls', url: '/media/trailers/3/master.m3u8' } },
       ],
     };
@@ -16,10 +19,10 @@ describe('withPublicMediaBase', () => {
       status: true,
       data: [
         {
-          poster_image: `${CDN}/images/posters/ab12.webp`,
-          cast: [{ profile_image: `${CDN}/uploads/people/c.webp` }],
+          poster_image: `${CDN}/media/images/posters/ab12.webp`,
+          cast: [{ profile_image: `${CDN}/media/uploads/people/c.webp` }],
         },
-        { trailer: { type: 'hls', url: `${CDN}/trailers/3/master.m3u8` } },
+        { trailer: { type: 'hls', url: `${CDN}/media/trailers/3/master.m3u8` } },
       ],
     });
   });

@@ -19,14 +19,15 @@ const isPlainObject = (value: object): value is Record<string, unknown> => {
 
 /**
  * A copy of a response payload in which every public media URL (`/media/<key>` of artwork,
- * avatars, trailers) points at `baseUrl` (`https://cdn.example.com/<key>`). Signed and private
+ * avatars, trailers) points at `baseUrl` instead of the API (`https://cdn.example.com/media/<key>`:
+ * a CDN whose origin is the API fetches the same path). Signed and private
  * media URLs, and anything else, are left as they are; the payload itself is never changed (it
  * may be a cached value shared by other responses).
  */
 export function withPublicMediaBase(value: unknown, baseUrl: string): unknown {
   if (typeof value === 'string') {
     const key = publicMediaKey(value);
-    return key === undefined ? value : `${baseUrl}/${key}`;
+    return key === undefined ? value : `${baseUrl}${value}`;
   }
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map((item) => withPublicMediaBase(item, baseUrl));

@@ -111,7 +111,12 @@ describe('media while the bucket is unreachable (MEDIA_STORE=s3)', () => {
   it('answers media requests with a 503 envelope, reports the media store down, and recovers when the gateway is back', async () => {
     const signed = signedVideoUrl(server.config, 7, 'master.m3u8');
     expect((await server.app.inject('/media/uploads/avatars/a.webp')).statusCode).toBe(200);
-    expect(await readyz()).toEqual({ status: 'ready', database: expect.any(String), media_store: 's3', media: 'up' });
+    expect(await readyz()).toEqual({
+      status: 'ready',
+      database: expect.any(String),
+      media_store: 's3',
+      media: 'up',
+    });
 
     await killGateway();
     for (const url of ['/media/uploads/avatars/a.webp', signed]) {
@@ -136,7 +141,9 @@ describe('media while the bucket is unreachable (MEDIA_STORE=s3)', () => {
     });
 
     await startGateway();
-    await eventually(async () => (await server.app.inject('/media/uploads/avatars/a.webp')).statusCode === 200);
+    await eventually(
+      async () => (await server.app.inject('/media/uploads/avatars/a.webp')).statusCode === 200,
+    );
     const back = await server.app.inject('/media/uploads/avatars/a.webp');
     expect(back.rawPayload).toEqual(avatar);
     expect((await server.app.inject(signed)).body).toBe('#EXTM3U\n');
@@ -159,7 +166,9 @@ describe('media while the bucket is unreachable (MEDIA_STORE=s3)', () => {
     } finally {
       freezeGateway(false);
     }
-    await eventually(async () => (await server.app.inject('/media/uploads/avatars/a.webp')).statusCode === 200);
+    await eventually(
+      async () => (await server.app.inject('/media/uploads/avatars/a.webp')).statusCode === 200,
+    );
     await eventually(async () => (await readyz()).media === 'up', 10_000);
   }, 60_000);
 });
