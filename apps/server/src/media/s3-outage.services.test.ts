@@ -160,8 +160,9 @@ describe('media while the bucket is unreachable (MEDIA_STORE=s3)', () => {
       const elapsed = performance.now() - started;
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: false, message: ServerMessages.unavailable });
-      // Two attempts of at most 5 s of silence each.
-      expect(elapsed).toBeLessThan(12_000);
+      // Two attempts of at most 5 s of silence each (and some slack for a busy machine).
+      expect(elapsed).toBeGreaterThan(9_000);
+      expect(elapsed).toBeLessThan(15_000);
       await eventually(async () => (await readyz()).media === 'down', 10_000);
     } finally {
       freezeGateway(false);

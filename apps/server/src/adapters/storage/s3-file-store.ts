@@ -36,19 +36,22 @@ export interface S3Settings {
 }
 
 /**
- * How long the service may take before a request is given up: connecting, then any silence on
- * the connection (waiting for an answer, or in the middle of one). Silence rather than a total
- * time, so a long upload or download that keeps moving is never cut. A request is tried twice in
- * all, so a service that is down or hung fails a media request within seconds (a 503) instead of
- * holding it.
+ * How long the service may take before a request is given up: connecting (a request waiting for
+ * a free connection counts too), then any silence on the connection (waiting for an answer, or in
+ * the middle of one). Silence rather than a total time, so a long upload or download that keeps
+ * moving is never cut. A request is tried twice in all, so a service that is down or hung fails a
+ * media request (a 503) instead of holding it: at once when it refuses connections, within about
+ * 10 s when it accepts them but never answers.
  */
-const S3_TIMEOUTS = { connectionTimeout: 2_000, socketTimeout: 5_000 };
+const S3_TIMEOUTS = { connectionTimeout: 10_000, socketTimeout: 5_000 };
+/** Every proxied media response holds a connection for as long as it streams: more than the SDK's 50. */
+const S3_AGENT = { keepAlive: true, maxSockets: 256 };
 const S3_MAX_ATTEMPTS = 2;
 
 export function createS3Client(settings: S3Settings): S3Client {
   return new S3Client({
     region: settings.region,
-    requestHandler: new NodeHttpHandler(S3_TIMEOUTS),
+    requestHandler: new NodeHttpHandler({ ...S3_TIMEOUTS, httpAgent: S3_AGENT, httpsAgent: S3_AGENT }),
     maxAttempts: S3_MAX_ATTEMPTS,
     endpoint: settings.endpoint,
     credentials: settings.credentials,
