@@ -9,6 +9,7 @@ import type { JobRunner } from './jobs/queue';
 import { requireEndpointDefinitions } from './lib/endpoints';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { mediaPlugin } from './media/media.plugin';
+import { withPublicMediaBase } from './media/public-media-urls';
 import { registerApiRoutes } from './routes';
 import { authPlugin } from './plugins/auth';
 import { contentTypesPlugin } from './plugins/content-types';
@@ -43,7 +44,14 @@ export async function buildApp(config: Config): Promise<App> {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(createResponseSerializerCompiler({ checkContract: config.env !== 'production' }));
+  const publicMediaBase = config.mediaPublicBaseUrl;
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({
+      checkContract: config.env !== 'production',
+      // The database keeps `/media/<key>`; responses name the CDN of MEDIA_PUBLIC_BASE_URL.
+      ...(publicMediaBase ? { mapPayload: (data) => withPublicMediaBase(data, publicMediaBase) } : {}),
+    }),
+  );
 
   app.decorate('ctx', runtime.ctx);
   app.decorate('jobs', runtime.jobs);

@@ -199,5 +199,38 @@ describe('loadConfig', () => {
         'S3_FORCE_PATH_STYLE: must be true or false (got "sometimes")',
       ]);
     });
+
+    it('serves media through the API unless MEDIA_DELIVERY=redirect, which only a bucket can do', () => {
+      expect(loadConfig({ DATA_DIR: dataDir, ...s3 }).mediaDelivery).toBe('proxy');
+      expect(loadConfig({ DATA_DIR: dataDir, ...s3, MEDIA_DELIVERY: 'redirect' }).mediaDelivery).toBe(
+        'redirect',
+      );
+      expect(problemsOf({ MEDIA_DELIVERY: 'redirect' })).toEqual([
+        'MEDIA_DELIVERY: redirect needs MEDIA_STORE=s3 (only a bucket can hand out presigned URLs); use proxy',
+      ]);
+      expect(problemsOf({ ...s3, MEDIA_DELIVERY: 'cdn' })).toEqual([
+        'MEDIA_DELIVERY: must be proxy or redirect (got "cdn")',
+      ]);
+    });
+
+    it('takes an absolute http(s) MEDIA_PUBLIC_BASE_URL without query, and refuses anything else', () => {
+      expect(loadConfig({ DATA_DIR: dataDir }).mediaPublicBaseUrl).toBeUndefined();
+      expect(
+        loadConfig({ DATA_DIR: dataDir, MEDIA_PUBLIC_BASE_URL: 'https://cdn.example.com/' })
+          .mediaPublicBaseUrl,
+      ).toBe('https://cdn.example.com');
+      expect(
+        loadConfig({ DATA_DIR: dataDir, MEDIA_PUBLIC_BASE_URL: 'https://cdn.example.com/reeltime' })
+          .mediaPublicBaseUrl,
+      ).toBe('https://cdn.example.com/reeltime');
+      for (const bad of ['cdn.example.com', '/cdn', 'ftp://cdn.example.com']) {
+        expect(problemsOf({ MEDIA_PUBLIC_BASE_URL: bad }), bad).toEqual([
+          `MEDIA_PUBLIC_BASE_URL: must be an absolute http(s) URL such as https://cdn.example.com (got "${bad}")`,
+        ]);
+      }
+      expect(problemsOf({ MEDIA_PUBLIC_BASE_URL: 'https://cdn.example.com/?v=1' })).toEqual([
+        'MEDIA_PUBLIC_BASE_URL: must not have a query or fragment: public media paths are appended to it (got "https://cdn.example.com/?v=1")',
+      ]);
+    });
   });
 });

@@ -110,6 +110,14 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanText.default(false),
+  MEDIA_DELIVERY: z.enum(['proxy', 'redirect'], { error: 'must be proxy or redirect' }).default('proxy'),
+  MEDIA_PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://cdn.example.com' })
+    .refine((url) => !url.includes('?') && !url.includes('#'), {
+      error: 'must not have a query or fragment: public media paths are appended to it',
+    })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'must be a Stripe secret key (sk_…)' })
@@ -171,6 +179,13 @@ export type Config = Readonly<{
   jobs: { inProcess: boolean; lockDurationMs: number; stalledIntervalMs: number };
   /** Where media files live: DATA_DIR/media, or a bucket of an S3 service. */
   mediaStore: { kind: 'local' } | { kind: 's3'; s3: S3Settings };
+  /**
+   * proxy: every media byte streams through the API. redirect (S3 only): after the signature
+   * checks, video segments answer 302 to a short-lived presigned URL of their object.
+   */
+  mediaDelivery: 'proxy' | 'redirect';
+  /** Origin (and path) that public media URLs in responses point at, e.g. a CDN; unset: `/media/…` on the API. */
+  mediaPublicBaseUrl: string | undefined;
   /** Stripe takes payments when both keys are set; apiUrl points the SDK elsewhere (tests). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
 }>;
@@ -295,6 +310,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const media = mediaStoreOf(vars);
   if ('problems' in media) throw new ConfigError(media.problems);
+  if (vars.MEDIA_DELIVERY === 'redirect' && media.store.kind !== 's3') {
+    throw new ConfigError([
+      'MEDIA_DELIVERY: redirect needs MEDIA_STORE=s3 (only a bucket can hand out presigned URLs); use proxy',
+    ]);
+  }
   const { dataDir, databaseUrl } = storageLocations(vars);
   mkdirSync(dataDir, { recursive: true });
   const port = vars.PORT;
@@ -341,6 +361,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stalledIntervalMs,
     },
     mediaStore: media.store,
+    mediaDelivery: vars.MEDIA_DELIVERY,
+    mediaPublicBaseUrl: vars.MEDIA_PUBLIC_BASE_URL,
     stripe:
       vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET
         ? {

@@ -58,3 +58,13 @@ export class PaymentRequired extends AppError {
     super(402, message);
   }
 }
+
+/** A service the request needs cannot be reached for a moment: a 503 with Retry-After, which clients retry. */
+export class ServiceUnavailable extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(503, message);
+  }
+}

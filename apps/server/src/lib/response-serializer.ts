@@ -15,6 +15,8 @@ type Serialize = (data: unknown) => string;
  */
 export function createResponseSerializerCompiler(options: {
   checkContract: boolean;
+  /** Turns each payload into the one written (a copy; responses cached as objects stay as they are). */
+  mapPayload?: (data: unknown) => unknown;
 }): FastifySerializerCompiler<z.ZodType> {
   const compiled = new WeakMap<z.ZodType, Serialize>();
 
@@ -28,13 +30,15 @@ export function createResponseSerializerCompiler(options: {
     return serialize;
   };
 
+  const { mapPayload } = options;
   return ({ schema, method, url }) => {
-    const serialize = compile(schema);
+    const compiledSerialize = compile(schema);
+    const serialize = mapPayload ? (data: unknown) => compiledSerialize(mapPayload(data)) : compiledSerialize;
     if (!options.checkContract) return serialize;
     return (data: unknown) => {
-      const result = schema.safeEncode(data);
+      const result = schema.safeEncode(mapPayload ? mapPayload(data) : data);
       if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
-      return serialize(result.data);
+      return compiledSerialize(result.data);
     };
   };
 }

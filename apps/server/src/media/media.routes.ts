@@ -12,6 +12,11 @@ import { sendStoredFile } from './stored-file-reply';
 const PLAYLIST_MAX_AGE = 60;
 /** Every public media file has a content-derived or random name, so it never changes. */
 const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/**
+ * The longest a redirect's presigned URL stays valid (never past the signature's own expiry): a
+ * player follows it at once, so a short lifetime only limits how long a leaked one is of use.
+ */
+export const PRESIGNED_MAX_SECONDS = 300;
 /** Full videos live under private/ and are only served through signed URLs. */
 const PRIVATE_KEY = /^private(?:\/|$)/i;
 
@@ -35,6 +40,9 @@ export async function signedMediaRoutes(app: FastifyInstance): Promise<void> {
   const { files } = app.ctx;
   const key = app.ctx.config.mediaSigningKey;
   const renditions = createRenditionGuard(app.ctx);
+  // MEDIA_DELIVERY=redirect: files other than playlists are read by the player from the bucket.
+  const presign =
+    app.ctx.config.mediaDelivery === 'redirect' ? files.presignedReadUrl?.bind(files) : undefined;
 
   app.route<{ Params: SignedParams }>({
     method: ['GET', 'HEAD'],
@@ -59,7 +67,17 @@ export async function signedMediaRoutes(app: FastifyInstance): Promise<void> {
       }
 
       const remaining = Math.max(0, check.expires - Math.floor(now / 1000));
-      return sendStoredFile(files, `private/videos/${videoId}/${file}`, request, reply, {
+      const storedKey = `private/videos/${videoId}/${file}`;
+      if (presign && request.method === 'GET' && contentType !== PLAYLIST_TYPE) {
+        const seconds = Math.max(1, Math.min(PRESIGNED_MAX_SECONDS, remaining));
+        const location = await presign(storedKey, seconds, {
+          contentType,
+          cacheControl: `private, max-age=${seconds}, immutable`,
+        });
+        // Each redirect names a URL that soon expires: the redirect itself is never reused.
+        return reply.status(302).header('location', location).header('cache-control', 'no-store').send();
+      }
+      return sendStoredFile(files, storedKey, request, reply, {
         contentType,
         cacheControl:
           contentType === PLAYLIST_TYPE

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ServerMessages } from '@reeltime/contract';
 import { isDatabaseUnavailable } from '../lib/database-unavailable';
-import { AppError } from '../lib/errors';
+import { AppError, ServiceUnavailable } from '../lib/errors';
 
 type FieldErrors = Record<string, string[]>;
 
@@ -49,6 +49,10 @@ export const errorsPlugin = fp(
         return reply
           .status(422)
           .send({ status: false, message: first ?? ServerMessages.validationFailed, errors });
+      }
+      if (error instanceof ServiceUnavailable) {
+        request.log.warn({ err: error.cause ?? error }, error.message);
+        reply.header('retry-after', String(error.retryAfterSeconds));
       }
       if (error instanceof AppError) {
         return reply

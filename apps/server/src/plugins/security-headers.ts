@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { directMediaOrigins } from '../media/media-origins';
 import { createSiteSettingsService } from '../modules/site-settings/site-settings.service';
 
 declare module 'fastify' {
@@ -11,13 +12,16 @@ declare module 'fastify' {
   }
 }
 
-/** The page policy; `adOrigin` is the one third-party origin the ad slot's sandboxed iframe may load. */
-const optionsFor = (adOrigin: string | undefined): HelmetOptions => ({
+/**
+ * The page policy; `adOrigin` is the one third-party origin the ad slot's sandboxed iframe may
+ * load, `mediaOrigins` those media are read from besides the site (a CDN, the bucket).
+ */
+const optionsFor = (adOrigin: string | undefined, mediaOrigins: string[]): HelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      mediaSrc: ["'self'", 'blob:', 'https:'],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...mediaOrigins],
+      mediaSrc: ["'self'", 'blob:', 'https:', ...mediaOrigins],
       frameSrc: [
         'https://www.youtube-nocookie.com',
         'https://www.youtube.com',
@@ -28,7 +32,7 @@ const optionsFor = (adOrigin: string | undefined): HelmetOptions => ({
       ],
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...mediaOrigins],
       workerSrc: ["'self'", 'blob:'],
       upgradeInsecureRequests: null,
     },
@@ -56,13 +60,14 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     const siteSettings = createSiteSettingsService(app.ctx);
+    const mediaOrigins = directMediaOrigins(app.ctx.config);
     // One header set per ad origin, so changing the ad slot in the console costs one helmet run.
     const byAdOrigin = new Map<string, ReturnType<typeof splitHsts>>();
     const headersFor = (adUrl: string) => {
       const origin = adOrigin(adUrl);
       let headers = byAdOrigin.get(origin);
       if (!headers) {
-        headers = splitHsts(helmetHeaders(optionsFor(origin || undefined)));
+        headers = splitHsts(helmetHeaders(optionsFor(origin || undefined, mediaOrigins)));
         byAdOrigin.set(origin, headers);
       }
       return headers;

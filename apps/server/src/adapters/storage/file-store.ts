@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { ServerMessages } from '@reeltime/contract';
-import { PayloadTooLarge } from '../../lib/errors';
+import { PayloadTooLarge, ServiceUnavailable } from '../../lib/errors';
 
 /**
  * Where media files live: avatars, artwork, HLS trees. Keys are relative paths with `/` between
@@ -25,6 +25,20 @@ export interface FileStore {
    * both are on the same disk). The local folder is gone afterwards.
    */
   importDirectory(localDir: string, prefix: string): Promise<void>;
+  /**
+   * A URL that reads `key` straight from storage, without going through this process, for the
+   * next `seconds` (stores that can hand out such URLs only: the S3 store presigns a GET).
+   * `response` sets the headers storage answers with.
+   */
+  presignedReadUrl?(key: string, seconds: number, response: PresignedResponse): Promise<string>;
+  /** Fails with StoreUnavailable unless storage answers within `timeoutMs` (stores with a remote service only). */
+  checkReachable?(timeoutMs: number): Promise<void>;
+}
+
+/** Headers the storage service sends with a presigned read. */
+export interface PresignedResponse {
+  contentType: string;
+  cacheControl: string;
 }
 
 export interface StoredFileInfo {
@@ -46,6 +60,14 @@ export interface ByteRange {
 export class FileTooLarge extends PayloadTooLarge {
   constructor() {
     super(ServerMessages.tooLarge);
+  }
+}
+
+/** The storage service cannot be reached or is failing; callers answer 503 and try again later. */
+export class StoreUnavailable extends ServiceUnavailable {
+  constructor(cause: unknown) {
+    super(ServerMessages.unavailable);
+    this.cause = cause;
   }
 }
 

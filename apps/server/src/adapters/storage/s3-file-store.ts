@@ -5,14 +5,25 @@ import { pipeline, type Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { ByteLimit } from './byte-limit';
-import { FileTooLarge, isSafeKey, keySegments, type FileStore, type StoredEntry } from './file-store';
+import { isS3Unavailable } from './s3-unavailable';
+import {
+  FileTooLarge,
+  isSafeKey,
+  keySegments,
+  StoreUnavailable,
+  type FileStore,
+  type StoredEntry,
+} from './file-store';
 
 export interface S3Settings {
   bucket: string;
@@ -25,15 +36,25 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** How long connecting to the S3 service may take: an unreachable service is an error within seconds. */
-const CONNECT_TIMEOUT_MS = 3_000;
-/** Attempts of one request (the first and its retries) before its error is the caller's. */
-const MAX_ATTEMPTS = 3;
+/**
+ * How long the service may take before a request is given up: connecting (a request waiting for
+ * a free connection counts too), then any silence on the connection (waiting for an answer, or in
+ * the middle of one). Silence rather than a total time, so a long upload or download that keeps
+ * moving is never cut. A request is tried twice in all, so a service that is down or hung fails a
+ * media request (a 503) instead of holding it: at once when it refuses connections, within about
+ * 10 s when it accepts them but never answers.
+ */
+const S3_TIMEOUTS = { connectionTimeout: 10_000, socketTimeout: 5_000 };
+/** Every proxied media response holds a connection for as long as it streams: more than the SDK's 50. */
+const S3_AGENT = { keepAlive: true, maxSockets: 256 };
+const S3_MAX_ATTEMPTS = 2;
 
-/** The client settings of {@link createS3Client}, for libraries that build their own client. */
+/** The client settings of {@link createS3Client}, for libraries that build their own client (tus). */
 export function s3ClientConfig(settings: S3Settings) {
   return {
     region: settings.region,
+    requestHandler: new NodeHttpHandler({ ...S3_TIMEOUTS, httpAgent: S3_AGENT, httpsAgent: S3_AGENT }),
+    maxAttempts: S3_MAX_ATTEMPTS,
     endpoint: settings.endpoint,
     credentials: settings.credentials,
     forcePathStyle: settings.forcePathStyle,
@@ -41,8 +62,6 @@ export function s3ClientConfig(settings: S3Settings) {
     // are not supported by every S3-compatible service.
     requestChecksumCalculation: 'WHEN_REQUIRED' as const,
     responseChecksumValidation: 'WHEN_REQUIRED' as const,
-    maxAttempts: MAX_ATTEMPTS,
-    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS },
   };
 }
 
@@ -57,6 +76,16 @@ const PARALLEL_DELETES = 8;
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+
+/** The service is down, unreachable, too slow or failing on its side: not a fault of the request. */
+const isOutage = (error: unknown) =>
+  isS3Unavailable(error) || (error instanceof Error && error.name === 'AbortError');
+
+/** The operation's result, with outages turned into StoreUnavailable (a 503 for the client). */
+const guarded = <T>(operation: Promise<T>): Promise<T> =>
+  operation.catch((error: unknown) => {
+    throw isOutage(error) ? new StoreUnavailable(error) : error;
+  });
 
 /** The same error a missing local file gives, so callers need not know which store they use. */
 const missingFile = (key: string) =>
@@ -98,7 +127,8 @@ export function createS3FileStore(options: {
       await transfer.done();
     } catch (error) {
       limited.destroy();
-      throw failure instanceof FileTooLarge ? failure : error;
+      if (failure instanceof FileTooLarge) throw failure;
+      throw isOutage(error) ? new StoreUnavailable(error) : error;
     }
     if (failure) throw failure;
     return counted.bytes;
@@ -108,8 +138,8 @@ export function createS3FileStore(options: {
     const entries: StoredEntry[] = [];
     let ContinuationToken: string | undefined;
     do {
-      const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }),
+      const page = await guarded(
+        client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken })),
       );
       for (const object of page.Contents ?? []) {
         // Folder markers and anything else a key cannot name are not the store's.
@@ -130,7 +160,7 @@ export function createS3FileStore(options: {
       await Promise.all(
         keys
           .slice(i, i + PARALLEL_DELETES)
-          .map((Key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key }))),
+          .map((Key) => guarded(client.send(new DeleteObjectCommand({ Bucket: bucket, Key })))),
       );
     }
   }
@@ -148,12 +178,14 @@ export function createS3FileStore(options: {
     async read(key, range) {
       keySegments(key);
       try {
-        const object = await client.send(
-          new GetObjectCommand({
-            Bucket: bucket,
-            Key: key,
-            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-          }),
+        const object = await guarded(
+          client.send(
+            new GetObjectCommand({
+              Bucket: bucket,
+              Key: key,
+              Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+            }),
+          ),
         );
         return object.Body as Readable;
       } catch (error) {
@@ -165,7 +197,7 @@ export function createS3FileStore(options: {
     async stat(key) {
       keySegments(key);
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        const head = await guarded(client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })));
         return { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
       } catch (error) {
         if (isNotFound(error)) return undefined;
@@ -176,7 +208,7 @@ export function createS3FileStore(options: {
     async delete(key) {
       keySegments(key);
       // S3 answers 204 for a key that is already gone.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      await guarded(client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })));
     },
 
     async list(prefix) {
@@ -208,6 +240,29 @@ export function createS3FileStore(options: {
       const stale = (await listKeys(folder)).map((entry) => entry.key).filter((key) => !keys.has(key));
       await deleteKeys(stale);
       await rm(localDir, { recursive: true, force: true });
+    },
+
+    /** A presigned GET: signed here with the store's keys, no request to the service. */
+    async presignedReadUrl(key, seconds, response) {
+      keySegments(key);
+      const command = new GetObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        ResponseContentType: response.contentType,
+        ResponseCacheControl: response.cacheControl,
+      });
+      return getSignedUrl(client, command, { expiresIn: seconds });
+    },
+
+    /** A HeadBucket: answers whether the bucket exists and these keys may use it. */
+    async checkReachable(timeoutMs) {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }), {
+          abortSignal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        throw new StoreUnavailable(error);
+      }
     },
   };
 }

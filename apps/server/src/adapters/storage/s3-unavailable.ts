@@ -31,11 +31,3 @@ export function isS3Unavailable(error: unknown): boolean {
   if (name === 'TimeoutError' || name === 'RequestTimeout') return true;
   return SERVER_TROUBLE.has($metadata?.httpStatusCode ?? 0);
 }
-
-/** The media bucket did not answer (after the S3 client's own retries). */
-export class StorageUnavailable extends Error {
-  constructor(cause: unknown) {
-    super('the media bucket does not answer', { cause });
-    this.name = 'StorageUnavailable';
-  }
-}

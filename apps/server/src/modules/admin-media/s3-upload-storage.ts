@@ -15,7 +15,8 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import { type KvStore, type Locker, type Upload } from '@tus/server';
 import { s3ClientConfig, type S3Settings } from '../../adapters/storage/s3-file-store';
-import { isS3Unavailable, StorageUnavailable } from '../../adapters/storage/s3-unavailable';
+import { StoreUnavailable } from '../../adapters/storage/file-store';
+import { isS3Unavailable } from '../../adapters/storage/s3-unavailable';
 import { SOURCES_PREFIX } from '../../media/video-source';
 import type { UploadStorage } from './upload-storage';
 
@@ -75,12 +76,12 @@ class BucketUploadStore extends S3Store {
     try {
       await this.probeClient.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.infoKey(id) }));
     } catch (error) {
-      if (isS3Unavailable(error)) throw new StorageUnavailable(error);
+      if (isS3Unavailable(error)) throw new StoreUnavailable(error);
     }
     try {
       return await super.getUpload(id);
     } catch (error) {
-      if (isS3Unavailable(error)) throw new StorageUnavailable(error);
+      if (isS3Unavailable(error)) throw new StoreUnavailable(error);
       throw error;
     }
   }

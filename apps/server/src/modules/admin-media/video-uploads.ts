@@ -16,7 +16,8 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/envelope';
 import type { AdminMediaService } from './admin-media.service';
-import { isS3Unavailable, StorageUnavailable } from '../../adapters/storage/s3-unavailable';
+import { StoreUnavailable } from '../../adapters/storage/file-store';
+import { isS3Unavailable } from '../../adapters/storage/s3-unavailable';
 import { LOCK_SERVICE_UNAVAILABLE } from './redis-upload-locker';
 import { sweepExpiredUploads, type UploadStorage } from './upload-storage';
 
@@ -118,7 +119,7 @@ function checkedMetadata(metadata: Upload['metadata']): UploadMetadata {
 }
 
 /** The bucket holding uploads did not answer (after the S3 client's own retries). */
-const isUnavailable = (error: unknown) => error instanceof StorageUnavailable || isS3Unavailable(error);
+const isUnavailable = (error: unknown) => error instanceof StoreUnavailable || isS3Unavailable(error);
 
 /** What the body is read in: large writes cost the file store far less than the socket's 64 KB pieces. */
 const BODY_PIECE_BYTES = 1024 * 1024;
