@@ -54,7 +54,6 @@ function migrate(args: string[], options: { dataDir?: string; bucket?: string } 
       {
         cwd: serverDir,
         env: {
-          // eslint-disable-next-line no-restricted-properties -- the command runs with this process's PATH
           PATH: process.env.PATH,
           DATA_DIR: options.dataDir ?? dataDir,
           MEDIA_STORE: 'local',
