@@ -9,6 +9,8 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 
+const PARALLEL_DELETES = 32;
+
 /** Buckets of a test's own on the S3 service of TEST_S3_URL, and their removal. */
 
 /** Creates an empty private bucket with a name no other test uses. */
@@ -40,9 +42,15 @@ export async function emptyAndDeleteBucket(client: S3Client, Bucket: string): Pr
   let page;
   do {
     page = await client.send(new ListObjectsV2Command({ Bucket }));
-    await Promise.all(
-      (page.Contents ?? []).map(({ Key }) => client.send(new DeleteObjectCommand({ Bucket, Key }))),
-    );
+    const keys = (page.Contents ?? []).map(({ Key }) => Key!);
+    // A few at a time: the client's connection pool is smaller than a page.
+    for (let i = 0; i < keys.length; i += PARALLEL_DELETES) {
+      await Promise.all(
+        keys
+          .slice(i, i + PARALLEL_DELETES)
+          .map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))),
+      );
+    }
   } while (page.IsTruncated);
   await client.send(new DeleteBucketCommand({ Bucket }));
 }
