@@ -91,7 +91,8 @@ function writeMediaFolder(root: string): Map<string, Buffer> {
 
 const readKey = async (store: FileStore, key: string) => buffer(await store.read(key));
 
-describe('npm run media:migrate', () => {
+// Each run starts a TypeScript process: slow on a busy machine.
+describe('npm run media:migrate', { timeout: 120_000 }, () => {
   it('copies a local store with nested files into a bucket and back, byte for byte, and a second run copies nothing', async () => {
     const files = writeMediaFolder(path.join(dataDir, 'media'));
     const totalBytes = [...files.values()].reduce((sum, bytes) => sum + bytes.length, 0);
@@ -143,7 +144,7 @@ describe('npm run media:migrate', () => {
 
     const repair = await migrate(['--to', 's3']);
     expect(repair.code).toBe(0);
-    expect(repair.stdout).toContain('1 files copied (2.0 KB), 5 already in the target');
+    expect(repair.stdout).toContain('1 file copied (2.0 KB), 5 already in the target');
     expect((await readKey(bucketStore, key)).equals(original)).toBe(true);
   });
 
@@ -155,7 +156,7 @@ describe('npm run media:migrate', () => {
 
     const run = await migrate(['--to', 'local']);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('1 files copied (5 B), 0 already in the target (0 B), 1 failed.');
+    expect(run.stdout).toContain('1 file copied (5 B), 0 already in the target (0 B), 1 failed.');
     expect(run.stderr).toMatch(
       /^Failed \(1\); run the command again to retry them:\n {2}posters\/p\.webp: /m,
     );

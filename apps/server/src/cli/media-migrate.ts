@@ -30,6 +30,8 @@ const FAILURES_SHOWN = 20;
 
 class UsageError extends Error {}
 
+const files = (count: number) => `${count} ${count === 1 ? 'file' : 'files'}`;
+
 function parse(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -60,13 +62,13 @@ function summary(report: CopyReport, elapsedMs: number): string {
   const { copied, alreadyThere } = report;
   if (copied.files === 0 && report.failures.length === 0 && !report.interrupted) {
     return (
-      `Nothing to copy: all ${alreadyThere.files} files (${formatBytes(alreadyThere.bytes)}) are already ` +
+      `Nothing to copy: all ${files(alreadyThere.files)} (${formatBytes(alreadyThere.bytes)}) are already ` +
       `in the target, checked in ${formatSeconds(elapsedMs)}.`
     );
   }
   return (
     `${report.interrupted ? 'Stopped' : 'Done'} in ${formatSeconds(elapsedMs)}: ` +
-    `${copied.files} files copied (${formatBytes(copied.bytes)}), ` +
+    `${files(copied.files)} copied (${formatBytes(copied.bytes)}), ` +
     `${alreadyThere.files} already in the target (${formatBytes(alreadyThere.bytes)}), ` +
     `${report.failures.length} failed.`
   );
@@ -142,14 +144,10 @@ async function main(): Promise<number> {
     }
     console.log(summary(report, Date.now() - started));
     if (report.vanished.length > 0) {
-      console.log(
-        `${report.vanished.length} files were deleted from the source while copying and are not copied.`,
-      );
+      console.log(`${files(report.vanished.length)} deleted from the source while copying, so not copied.`);
     }
     if (report.onlyInTarget > 0) {
-      console.log(
-        `${report.onlyInTarget} files of the target are not in the source; they are left as they are.`,
-      );
+      console.log(`${files(report.onlyInTarget)} of the target not in the source, left as they are.`);
     }
     if (report.failures.length > 0) {
       console.error(`Failed (${report.failures.length}); run the command again to retry them:`);
@@ -163,7 +161,7 @@ async function main(): Promise<number> {
     if (report.interrupted) {
       const left =
         report.total.files - report.copied.files - report.alreadyThere.files - report.vanished.length;
-      console.error(`Interrupted with ${left} files not yet copied; run the same command again to resume.`);
+      console.error(`Interrupted with ${files(left)} not yet copied; run the same command again to resume.`);
       return 130;
     }
     return 0;
