@@ -86,7 +86,7 @@ async function fingerprint(stream: Readable, signal: AbortSignal | undefined): P
   return { size, sha256: hash.digest('hex') };
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 type Outcome = 'copied' | 'alreadyThere' | 'vanished';
 
@@ -180,7 +180,7 @@ export async function copyBetweenStores(options: CopyOptions): Promise<CopyRepor
           bytesInFlight -= streamed.bytes;
           break;
         }
-        report.failures.push({ key: entry.key, reason: describe(error) });
+        report.failures.push({ key: entry.key, reason: reasonOf(error) });
       }
       bytesInFlight -= streamed.bytes;
       done.files += 1;
