@@ -24,6 +24,7 @@ import {
   pathWith,
   SearchEndpoints,
 } from '@reeltime/contract';
+import { chooseFileStore } from '../src/adapters/storage/choose-file-store';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDb, migrateToLatest } from '../src/db/connection';
@@ -210,7 +211,7 @@ async function main(): Promise<void> {
     const { db, dialect } = createDb(config.databaseUrl);
     try {
       await migrateToLatest(db);
-      const seeded = await seedSyntheticCatalog(db, dialect, config.dataDir, { titles });
+      const seeded = await seedSyntheticCatalog(db, dialect, await chooseFileStore(config), { titles });
       console.log(`Seeded ${seeded.rows} rows in ${(seeded.elapsedMs / 1000).toFixed(1)}s`);
     } finally {
       await db.destroy();

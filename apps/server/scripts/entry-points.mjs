@@ -15,6 +15,7 @@ export const entryPoints = [
   { name: 'seed', source: 'src/db/seed/cli.ts', bundle: 'cli/seed.js' },
   { name: 'admin-create', source: 'src/cli/admin-create.ts', bundle: 'cli/admin-create.js' },
   { name: 'media-import', source: 'src/cli/media-import.ts', bundle: 'cli/media-import.js' },
+  { name: 'media-migrate', source: 'src/cli/media-migrate.ts', bundle: 'cli/media-migrate.js' },
   { name: 'backup', source: 'src/cli/backup.ts', bundle: 'cli/backup.js' },
   { name: 'restore', source: 'src/cli/restore.ts', bundle: 'cli/restore.js' },
 ];

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadMediaStoreLocations } from './config';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'reeltime-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -230,6 +230,31 @@ describe('loadConfig', () => {
       }
       expect(problemsOf({ MEDIA_PUBLIC_BASE_URL: 'https://cdn.example.com/?v=1' })).toEqual([
         'MEDIA_PUBLIC_BASE_URL: must not have a query or fragment: public media paths are appended to it (got "https://cdn.example.com/?v=1")',
+      ]);
+    });
+
+    it('gives media:migrate both stores whatever MEDIA_STORE says, or names each missing S3 variable', () => {
+      expect(loadMediaStoreLocations({ DATA_DIR: dataDir, ...s3, MEDIA_STORE: 'local' })).toEqual({
+        dataDir: path.resolve(dataDir),
+        current: 'local',
+        s3: {
+          bucket: 'reeltime-media',
+          region: 'us-east-1',
+          endpoint: 'http://127.0.0.1:7480',
+          credentials: { accessKeyId: 'key-id', secretAccessKey: 'secret' },
+          forcePathStyle: true,
+        },
+      });
+      let problems: string[] = [];
+      try {
+        loadMediaStoreLocations({ DATA_DIR: dataDir, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'key-id' });
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        problems = error.problems;
+      }
+      expect(problems).toEqual([
+        'S3_BUCKET: must be set to copy media to or from a bucket',
+        "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK's own credentials (instance role, ~/.aws)",
       ]);
     });
   });

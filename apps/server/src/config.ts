@@ -257,15 +257,27 @@ export type StorageLocations = Pick<Config, 'dataDir' | 'databaseUrl' | 'dialect
 
 type EnvVariables = z.infer<typeof EnvSchema>;
 
+const MEDIA_STORE_VARIABLES = {
+  MEDIA_STORE: true,
+  S3_BUCKET: true,
+  S3_REGION: true,
+  S3_ENDPOINT: true,
+  S3_ACCESS_KEY_ID: true,
+  S3_SECRET_ACCESS_KEY: true,
+  S3_FORCE_PATH_STYLE: true,
+} as const;
+type MediaStoreVariables = Pick<EnvVariables, keyof typeof MEDIA_STORE_VARIABLES>;
+
 /** The media store the variables choose, or one line per missing or contradictory S3 variable. */
-function mediaStoreOf(vars: EnvVariables): { store: Config['mediaStore'] } | { problems: string[] } {
+function mediaStoreOf(
+  vars: MediaStoreVariables,
+  needed = 'when MEDIA_STORE is s3',
+): { store: Config['mediaStore'] } | { problems: string[] } {
   if (vars.MEDIA_STORE === 'local') return { store: { kind: 'local' } };
   const problems: string[] = [];
-  if (!vars.S3_BUCKET) problems.push('S3_BUCKET: must be set when MEDIA_STORE is s3');
+  if (!vars.S3_BUCKET) problems.push(`S3_BUCKET: must be set ${needed}`);
   if (!vars.S3_REGION)
-    problems.push(
-      'S3_REGION: must be set when MEDIA_STORE is s3 (us-east-1 for most services other than AWS)',
-    );
+    problems.push(`S3_REGION: must be set ${needed} (us-east-1 for most services other than AWS)`);
   if ((vars.S3_ACCESS_KEY_ID === undefined) !== (vars.S3_SECRET_ACCESS_KEY === undefined)) {
     problems.push(
       "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK's own credentials (instance role, ~/.aws)",
@@ -286,6 +298,33 @@ function mediaStoreOf(vars: EnvVariables): { store: Config['mediaStore'] } | { p
         forcePathStyle: vars.S3_FORCE_PATH_STYLE,
       },
     },
+  };
+}
+
+export interface MediaStoreLocations {
+  dataDir: string;
+  /** The store the site uses now. */
+  current: Config['mediaStore']['kind'];
+  s3: S3Settings;
+}
+
+/**
+ * DATA_DIR and the bucket of S3_*, whatever MEDIA_STORE says, read without creating anything:
+ * media:migrate copies from one to the other. Throws a ConfigError listing every bad variable.
+ */
+export function loadMediaStoreLocations(env: NodeJS.ProcessEnv = process.env): MediaStoreLocations {
+  const set = setVariables(env);
+  const parsed = EnvSchema.pick({ DATA_DIR: true, ...MEDIA_STORE_VARIABLES }).safeParse(set);
+  if (!parsed.success) {
+    throw new ConfigError(describeIssues(parsed.error.issues, env));
+  }
+  const media = mediaStoreOf({ ...parsed.data, MEDIA_STORE: 's3' }, 'to copy media to or from a bucket');
+  if ('problems' in media) throw new ConfigError(media.problems);
+  if (media.store.kind !== 's3') throw new Error('unreachable: the s3 store was asked for');
+  return {
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    current: parsed.data.MEDIA_STORE,
+    s3: media.store.s3,
   };
 }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { createLocalFileStore } from '../../src/adapters/storage/local-file-store';
 import { createDb, migrateToLatest } from '../../src/db/connection';
 import { seedPlans } from '../../src/db/seed/demo';
 import { buildDemoCatalog } from '../../src/db/seed/demo-catalog';
@@ -89,7 +90,14 @@ export async function prepareBenchSite(options: {
   const { db, dialect } = createDb(databaseUrl.toString());
   try {
     await migrateToLatest(db);
-    const seeded = await seedSyntheticCatalog(db, dialect, dataDir, { titles: options.titles });
+    const seeded = await seedSyntheticCatalog(
+      db,
+      dialect,
+      createLocalFileStore(path.join(dataDir, 'media')),
+      {
+        titles: options.titles,
+      },
+    );
     // The synthetic catalog has no plans; the demo's three make the plans page a real read.
     await seedPlans(db, buildDemoCatalog().plans);
     log(`Seeded ${seeded.rows} rows in ${(seeded.elapsedMs / 1000).toFixed(1)} s`);

@@ -16,7 +16,7 @@ export interface FileStore {
   stat(key: string): Promise<StoredFileInfo | undefined>;
   /** Deletes a file; a file already gone is not an error. */
   delete(key: string): Promise<void>;
-  /** Every file under the folder `prefix` (`uploads/avatars`), at any depth. */
+  /** Every file under the folder `prefix` (`uploads/avatars`), at any depth; `''` lists the whole store. */
   list(prefix: string): Promise<StoredEntry[]>;
   /** Moves a local file in as `key` (a rename when both are on the same disk). */
   putFile(localPath: string, key: string): Promise<void>;

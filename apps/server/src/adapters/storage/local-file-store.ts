@@ -32,6 +32,9 @@ async function move(from: string, to: string): Promise<void> {
 /** `uploads/avatars/` and `uploads/avatars` name the same folder. */
 const folderSegments = (prefix: string) => keySegments(prefix.replace(/\/$/, ''));
 
+/** As folderSegments, and `''` for the store's root. */
+const listedSegments = (prefix: string) => (prefix === '' ? [] : folderSegments(prefix));
+
 /** Files under `root` (DATA_DIR/media), one file per key. */
 export function createLocalFileStore(rootDir: string): FileStore {
   const root = path.resolve(rootDir);
@@ -73,7 +76,7 @@ export function createLocalFileStore(rootDir: string): FileStore {
     },
 
     async list(prefix) {
-      const folder = folderSegments(prefix);
+      const folder = listedSegments(prefix);
       const dir = path.join(root, ...folder);
       let names: string[];
       try {

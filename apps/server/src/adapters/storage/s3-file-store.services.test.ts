@@ -1,17 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import {
-  AbortMultipartUploadCommand,
-  CreateBucketCommand,
-  HeadObjectCommand,
-  DeleteBucketCommand,
-  DeleteObjectCommand,
-  ListMultipartUploadsCommand,
-  ListObjectsV2Command,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bucketContents, createTestBucket, emptyAndDeleteBucket } from '../../testing/s3-buckets';
 import { testS3Settings } from '../../testing/services';
 import { describeFileStore } from './file-store.contract';
 import { FileTooLarge, type FileStore } from './file-store';
@@ -27,49 +18,19 @@ beforeAll(() => {
 });
 afterAll(() => client.destroy());
 
-/** Every object of the bucket (named by a key or not) and every unfinished multipart upload. */
-async function bucketContents(Bucket: string): Promise<string[]> {
-  const found: string[] = [];
-  let ContinuationToken: string | undefined;
-  do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
-    found.push(...(page.Contents ?? []).map((object) => object.Key!));
-    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (ContinuationToken);
-  const uploads = await client.send(new ListMultipartUploadsCommand({ Bucket }));
-  found.push(...(uploads.Uploads ?? []).map((upload) => `unfinished upload of ${upload.Key}`));
-  return found.sort();
-}
-
-async function emptyAndDelete(Bucket: string): Promise<void> {
-  const uploads = await client.send(new ListMultipartUploadsCommand({ Bucket }));
-  for (const { Key, UploadId } of uploads.Uploads ?? []) {
-    await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }));
-  }
-  let page;
-  do {
-    page = await client.send(new ListObjectsV2Command({ Bucket }));
-    await Promise.all(
-      (page.Contents ?? []).map(({ Key }) => client.send(new DeleteObjectCommand({ Bucket, Key }))),
-    );
-  } while (page.IsTruncated);
-  await client.send(new DeleteBucketCommand({ Bucket }));
-}
-
 /** A fresh private bucket, and its store. */
 async function freshBucket(): Promise<{ bucket: string; files: FileStore; dispose(): Promise<void> }> {
-  const bucket = `reeltime-test-${randomBytes(6).toString('hex')}`;
-  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  const bucket = await createTestBucket(client);
   return {
     bucket,
     files: createS3FileStore({ client, bucket, partBytes: PART_BYTES }),
-    dispose: () => emptyAndDelete(bucket),
+    dispose: () => emptyAndDeleteBucket(client, bucket),
   };
 }
 
 describeFileStore('S3 file store', async () => {
   const { bucket, files, dispose } = await freshBucket();
-  return { files, everything: () => bucketContents(bucket), dispose };
+  return { files, everything: () => bucketContents(client, bucket), dispose };
 });
 
 describe('S3 file store on an S3 service', () => {
@@ -118,7 +79,7 @@ describe('S3 file store on an S3 service', () => {
     await expect(
       files.write('uploads/big.bin', stream(), { maxBytes: PART_BYTES + MiB }),
     ).rejects.toBeInstanceOf(FileTooLarge);
-    expect(await bucketContents(bucket)).toEqual(['uploads/big.bin']);
+    expect(await bucketContents(client, bucket)).toEqual(['uploads/big.bin']);
     expect((await buffer(await files.read('uploads/big.bin'))).toString()).toBe('kept');
   });
 

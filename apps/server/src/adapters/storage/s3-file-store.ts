@@ -212,7 +212,7 @@ export function createS3FileStore(options: {
     },
 
     async list(prefix) {
-      return listKeys(folderPrefix(prefix));
+      return listKeys(prefix === '' ? '' : folderPrefix(prefix));
     },
 
     async putFile(localPath, key) {

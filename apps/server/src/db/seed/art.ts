@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
+import type { FileStore } from '../../adapters/storage/file-store';
 import { createRng, hashString, type Rng } from './random';
 
 /**
@@ -431,26 +430,23 @@ export function episodeArt(showName: string, season: number, episode: number, na
   return job('episodes', svgDocument(width, height, backgroundDefs(palette, false), body));
 }
 
-/** Writes every job's WebP under `mediaDir` (skipping files already there), `concurrency` at a time. */
-export async function renderArt(mediaDir: string, jobs: readonly ArtJob[], concurrency = 6): Promise<number> {
-  const pending = new Map<string, ArtJob>();
-  for (const item of jobs) {
-    const file = path.join(mediaDir, item.url.slice('/media/'.length));
-    if (!pending.has(file) && !existsSync(file)) pending.set(file, item);
-  }
-  const folders = new Set([...pending.keys()].map((file) => path.dirname(file)));
-  await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
-  const queue = [...pending.entries()].reverse();
+/**
+ * Writes every job's WebP into the media store under its URL's key (skipping files already there),
+ * `concurrency` at a time. Returns how many were written.
+ */
+export async function renderArt(files: FileStore, jobs: readonly ArtJob[], concurrency = 6): Promise<number> {
+  const byKey = new Map(jobs.map((item) => [item.url.slice('/media/'.length), item]));
+  const queue = [...byKey.entries()].reverse();
+  let written = 0;
   const worker = async (): Promise<void> => {
     for (let next = queue.pop(); next; next = queue.pop()) {
-      const [file, item] = next;
+      const [key, item] = next;
+      if (await files.stat(key)) continue;
       const bytes = await sharp(Buffer.from(item.svg)).webp(WEBP).toBuffer();
-      // Written under a temporary name first: a half-written file must never look finished.
-      const partial = `${file}.${process.pid}.part`;
-      await writeFile(partial, bytes);
-      await rename(partial, file);
+      await files.write(key, Readable.from([bytes]));
+      written++;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
-  return pending.size;
+  return written;
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { chooseFileStore } from '../../adapters/storage/choose-file-store';
 import { loadConfig } from '../../config';
 import { createDb, migrateToLatest } from '../connection';
 import { seedSyntheticCatalog } from './synthetic';
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
     console.log(
       `Seeding ${titles} synthetic titles into ${dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}`,
     );
-    const result = await seedSyntheticCatalog(db, dialect, config.dataDir, {
+    const result = await seedSyntheticCatalog(db, dialect, await chooseFileStore(config), {
       titles,
       reset: values.reset,
       seed,

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type { FileStore } from '../../adapters/storage/file-store';
 import type { Config } from '../../config';
 import { runFfmpeg, runTool, type MediaTools } from '../../media/ffmpeg';
 import { even } from '../../media/hls';
@@ -452,11 +453,13 @@ export function demoCaptions(seconds: number): string {
 }
 
 /**
- * Writes the trailers (public) and the stream sources (private folder) for a plan. Logs one line
- * and returns what it has when ffmpeg or ffprobe is missing or a clip cannot be made.
+ * Writes the trailers (public, into the media store) and the stream sources (a private folder of
+ * DATA_DIR, which the import reads) for a plan. Logs one line and returns what it has when ffmpeg
+ * or ffprobe is missing or a clip cannot be made.
  */
 export async function prepareDemoMedia(
   config: Pick<Config, 'dataDir' | 'mediaTools'>,
+  files: FileStore,
   plan: DemoMediaPlan,
   options: DemoMediaOptions,
   log: (line: string) => void,
@@ -474,7 +477,9 @@ export async function prepareDemoMedia(
     return done([], []);
   }
 
-  const trailerDir = path.join(config.dataDir, 'media', 'trailers');
+  // Trailers are made next to the data folder (a rename into a local store) and then moved in.
+  await mkdir(path.join(config.dataDir, 'tmp'), { recursive: true });
+  const trailerDir = await mkdtemp(path.join(config.dataDir, 'tmp', 'demo-trailers-'));
   const sourceDir = demoSourceDir(config);
   const trailers = TRAILER_LOOKS.map(({ look, tone }) => {
     const recipe: ClipRecipe = {
@@ -486,8 +491,15 @@ export async function prepareDemoMedia(
       container: 'mp4',
     };
     const name = clipName(recipe);
-    return { recipe, file: path.join(trailerDir, name), url: `/media/trailers/${name}` };
+    return {
+      recipe,
+      file: path.join(trailerDir, name),
+      key: `trailers/${name}`,
+      url: `/media/trailers/${name}`,
+    };
   });
+  const trailersToMake: typeof trailers = [];
+  for (const trailer of trailers) if (!(await files.stat(trailer.key))) trailersToMake.push(trailer);
   const streams = available.ffprobe
     ? plan.streams.map((stream) => {
         const recipe: ClipRecipe = {
@@ -502,20 +514,23 @@ export async function prepareDemoMedia(
       })
     : [];
 
-  await mkdir(trailerDir, { recursive: true });
   if (streams.length > 0) await mkdir(sourceDir, { recursive: true });
   const workDir = await mkdtemp(path.join(tmpdir(), 'reeltime-demo-'));
   try {
-    await renderClips(tools, [...trailers, ...streams], workDir);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    log(
-      `ffmpeg could not make the demo media (${reason}): the demo catalog has link-only titles ` +
-        'and no local streams or trailers',
-    );
-    return done([], []);
+    try {
+      await renderClips(tools, [...trailersToMake, ...streams], workDir);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      log(
+        `ffmpeg could not make the demo media (${reason}): the demo catalog has link-only titles ` +
+          'and no local streams or trailers',
+      );
+      return done([], []);
+    }
+    for (const trailer of trailersToMake) await files.putFile(trailer.file, trailer.key);
   } finally {
     await rm(workDir, { recursive: true, force: true });
+    await rm(trailerDir, { recursive: true, force: true });
   }
   if (!available.ffprobe) log(NO_FFPROBE_MESSAGE);
 

@@ -1,5 +1,4 @@
 import { sql, type InsertObject, type Kysely } from 'kysely';
-import path from 'node:path';
 import type { AppContext } from '../../context';
 import { createMediaService } from '../../media/media.service';
 import { priceBreakdown } from '../../modules/billing/money';
@@ -134,9 +133,9 @@ export async function seedDemoIfEmpty(
   const [memberHash, adminHash, , media] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.member.password),
     hashPassword(DEMO_ACCOUNTS.admin.password),
-    renderArt(path.join(ctx.config.dataDir, 'media'), catalog.art, 6),
+    renderArt(ctx.files, catalog.art, 6),
     mediaOptions
-      ? prepareDemoMedia(ctx.config, plan, mediaOptions, log)
+      ? prepareDemoMedia(ctx.config, ctx.files, plan, mediaOptions, log)
       : Promise.resolve<PreparedDemoMedia>({ trailerUrls: [], sources: [], seconds: 0 }),
   ]);
 

@@ -1,5 +1,5 @@
 import { sql, type InsertObject, type Kysely } from 'kysely';
-import path from 'node:path';
+import type { FileStore } from '../../adapters/storage/file-store';
 import { DAY_MS, isoDay } from '../../lib/time';
 import type { Dialect } from '../connection';
 import type { Database } from '../database';
@@ -79,7 +79,7 @@ interface SharedArt {
   banners: string[];
 }
 
-async function sharedArt(dataDir: string): Promise<SharedArt> {
+async function sharedArt(files: FileStore): Promise<SharedArt> {
   const rng = createRng(99);
   const jobs: ArtJob[] = [];
   const posters = Array.from({ length: SHARED_ART.posters }, () => {
@@ -104,7 +104,7 @@ async function sharedArt(dataDir: string): Promise<SharedArt> {
     jobs.push(art);
     return art.url;
   });
-  await renderArt(path.join(dataDir, 'media'), jobs, 6);
+  await renderArt(files, jobs, 6);
   return { posters, people, episodes, banners };
 }
 
@@ -150,7 +150,7 @@ function releaseDate(rng: Rng, thisYear: number, today: string): string {
 export async function seedSyntheticCatalog(
   db: Kysely<Database>,
   dialect: Dialect,
-  dataDir: string,
+  files: FileStore,
   options: SyntheticOptions,
 ): Promise<SyntheticResult> {
   const started = performance.now();
@@ -159,7 +159,7 @@ export async function seedSyntheticCatalog(
   const total = Math.max(0, Math.floor(options.titles));
   const batchSize = Math.max(1, options.batchSize ?? 10_000);
   const rng = createRng(options.seed ?? 1_000_003);
-  const art = await sharedArt(dataDir);
+  const art = await sharedArt(files);
   log(`Shared artwork ready (${elapsed()})`);
 
   const result = await db.transaction().execute(async (trx) => {

@@ -1,0 +1,92 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createS3Client, createS3FileStore } from '../../adapters/storage/s3-file-store';
+import type { FileStore } from '../../adapters/storage/file-store';
+import { startTestServer, type TestServer } from '../../testing/app';
+import { bucketContents, createTestBucket, emptyAndDeleteBucket } from '../../testing/s3-buckets';
+import { testS3Settings } from '../../testing/services';
+import { seedDemoIfEmpty } from './demo';
+import { TINY_DEMO_MEDIA } from './demo-media';
+
+describe('demo seed with MEDIA_STORE=s3', () => {
+  let client: S3Client;
+  let bucket: string;
+  let bucketStore: FileStore;
+  let server: TestServer;
+  let drained = 0;
+  const log: string[] = [];
+
+  beforeAll(async () => {
+    const s3 = testS3Settings();
+    client = createS3Client({ ...s3, bucket: '' });
+    bucket = await createTestBucket(client);
+    bucketStore = createS3FileStore({ client, bucket });
+    server = await startTestServer({
+      MEDIA_STORE: 's3',
+      S3_BUCKET: bucket,
+      S3_REGION: s3.region,
+      S3_ENDPOINT: s3.endpoint!,
+      S3_ACCESS_KEY_ID: s3.credentials!.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.credentials!.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    await seedDemoIfEmpty(server.app.ctx, (line) => log.push(line), { media: TINY_DEMO_MEDIA });
+    // Tests do not start the worker; run the queued transcodes here.
+    drained = await server.app.jobs.drain();
+  }, 300_000);
+  afterAll(async () => {
+    await server?.close();
+    if (bucket) await emptyAndDeleteBucket(client, bucket);
+    client?.destroy();
+  });
+
+  const keyOf = (url: string) => url.slice('/media/'.length);
+
+  it('puts every title’s artwork and trailer in the bucket, and serves them from there', async () => {
+    const titles = await server.app.ctx.db
+      .selectFrom('titles')
+      .select(['poster_image', 'thumbnail_image', 'trailer_url'])
+      .execute();
+    expect(titles.length).toBeGreaterThanOrEqual(80);
+    const inBucket = new Set(await bucketContents(client, bucket));
+    const trailers = new Set(titles.map((title) => title.trailer_url));
+    expect(trailers.size).toBe(5);
+    for (const title of titles) {
+      for (const url of [title.poster_image!, title.thumbnail_image!, title.trailer_url]) {
+        expect(inBucket.has(keyOf(url)), url).toBe(true);
+      }
+    }
+    for (const url of trailers) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^video\/mp4/);
+      expect(res.rawPayload.equals(await buffer(await bucketStore.read(keyOf(url))))).toBe(true);
+    }
+    expect(log.join('\n')).toMatch(/5 trailers/);
+  });
+
+  it('writes no media file into the data folder', () => {
+    const mediaDir = path.join(server.config.dataDir, 'media');
+    const local = existsSync(mediaDir) ? readdirSync(mediaDir, { recursive: true }) : [];
+    expect(local).toEqual([]);
+    const scratch = readdirSync(path.join(server.config.dataDir, 'tmp'));
+    expect(scratch.filter((name) => name.startsWith('demo-trailers-'))).toEqual([]);
+  });
+
+  it('transcodes the demo streams into the bucket', async () => {
+    expect(drained).toBe(8);
+    const imported = await server.app.ctx.db
+      .selectFrom('videos')
+      .select(['url', 'status'])
+      .where('source_path', 'is not', null)
+      .execute();
+    expect(imported).toHaveLength(8);
+    for (const video of imported) {
+      expect(video.status).toBe('ready');
+      expect(await bucketStore.stat(keyOf(video.url))).toBeDefined();
+    }
+  });
+});
