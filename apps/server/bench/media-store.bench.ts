@@ -1,0 +1,373 @@
+/**
+ * Media from object storage: `npm run bench:media-store -w @reeltime/server` (part of
+ * `npm run bench:media`).
+ *
+ * Starts a Ceph RADOS Gateway of its own (Debian's radosgw, ceph-mon, ceph-osd), transcodes a
+ * generated 1280x720 clip once, and puts the HLS tree both in a local DATA_DIR and in a bucket.
+ * Three apps then serve it from a child process: local files, the bucket through the API
+ * (MEDIA_DELIVERY=proxy) and the bucket by redirect (MEDIA_DELIVERY=redirect). The parent asks each
+ * for every segment with BENCH_CONCURRENCY requests in flight for BENCH_SECONDS, following
+ * redirects as players do, beside presigned GETs straight from the gateway (the baseline), and
+ * prints MB/s and p50/p99 time to first byte. Then it uploads BENCH_UPLOAD_MB through tus to the
+ * bucket beside one plain PutObject of the same bytes.
+ *
+ * Targets: the API proxy at 0.8 or more of a direct GET; tus uploads at 0.7 or more of PutObject.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cp, mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  CreateBucketCommand,
+  DeleteBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { makeClip } from '../src/media/media.fixtures';
+// @ts-expect-error -- a plain ES module of the project's scripts, without type declarations
+import { startCephS3 } from '../../../scripts/services/ceph-s3.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const CLIP_SECONDS = Number(process.env.BENCH_CLIP_SECONDS ?? 12);
+const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 64);
+const VIDEO_ID = 1;
+const PROXY_TARGET = 0.8;
+const UPLOAD_TARGET = 0.7;
+
+interface S3Env {
+  S3_BUCKET: string;
+  S3_REGION: string;
+  S3_ENDPOINT: string;
+  S3_ACCESS_KEY_ID: string;
+  S3_SECRET_ACCESS_KEY: string;
+  S3_FORCE_PATH_STYLE: string;
+}
+
+interface Served {
+  /** Port of each app, by name. */
+  ports: Record<AppName, number>;
+  /** The signed folder of video 1 (`/media/s/…/videos/1/`), valid on every app (one key). */
+  signedBase: string;
+  /** An admin's token on the proxy app, and a title of it, for the tus upload. */
+  adminToken: string;
+  titleId: number;
+}
+
+type AppName = 'local' | 'proxy' | 'redirect';
+
+// ---------------------------------------------------------------- child: the three apps
+
+async function serve(localDataDir: string, s3: S3Env): Promise<void> {
+  const { loadConfig } = await import('../src/config');
+  const { buildApp } = await import('../src/app');
+  const { signedVideoUrl } = await import('../src/media/signed-url');
+  const signingKey = randomBytes(32).toString('hex');
+  const start = async (name: AppName, env: Record<string, string>) => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: name === 'local' ? localDataDir : mkdtempSync(path.join(tmpdir(), `reeltime-bench-${name}-`)),
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      MEDIA_WORKER_CONCURRENCY: '0',
+      MEDIA_SIGNING_KEY: signingKey,
+      SEED_DEMO: 'false',
+      ...env,
+    });
+    const app = await buildApp(config);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, config, port: (app.server.address() as AddressInfo).port };
+  };
+  const local = await start('local', {});
+  const proxy = await start('proxy', { ...s3, MEDIA_STORE: 's3', MEDIA_DELIVERY: 'proxy' });
+  const redirect = await start('redirect', { ...s3, MEDIA_STORE: 's3', MEDIA_DELIVERY: 'redirect' });
+
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'bench-password-1';
+  const registered = await proxy.app.inject({
+    method: 'POST',
+    url: '/api/v1/register',
+    payload: { first_name: 'Bench', last_name: 'Admin', email, password },
+  });
+  if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
+  await proxy.app.ctx.db.updateTable('users').set({ is_admin: 1 }).where('email', '=', email).execute();
+  const login = await proxy.app.inject({
+    method: 'POST',
+    url: '/api/v1/login',
+    payload: { email, password },
+  });
+  const adminToken = (login.json() as { data: { api_token: string } }).data.api_token;
+  const title = await proxy.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/titles',
+    headers: { authorization: `Bearer ${adminToken}` },
+    payload: { type: 'movie', name: 'Bench upload', is_free: true, is_published: false },
+  });
+  if (title.statusCode !== 201) throw new Error(`title: ${title.body}`);
+
+  const served: Served = {
+    ports: { local: local.port, proxy: proxy.port, redirect: redirect.port },
+    signedBase: signedVideoUrl(local.config, VIDEO_ID).replace(/master\.m3u8$/, ''),
+    adminToken,
+    titleId: (title.json() as { data: { id: number } }).data.id,
+  };
+  process.send!(served);
+  process.on('message', async (message) => {
+    if (message !== 'stop') return;
+    await Promise.all([local.app.close(), proxy.app.close(), redirect.app.close()]);
+    process.exit(0);
+  });
+}
+
+// ---------------------------------------------------------------- parent: load and report
+
+interface Figures {
+  mbPerSecond: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** BENCH_CONCURRENCY loops asking for the URLs in turn for `seconds`; redirects are followed. */
+async function load(urls: string[], seconds: number): Promise<Figures> {
+  const ttfb: number[] = [];
+  let bytes = 0;
+  let failures = 0;
+  let next = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < deadline) {
+        const url = urls[next++ % urls.length]!;
+        const asked = performance.now();
+        try {
+          const res = await fetch(url);
+          ttfb.push(performance.now() - asked);
+          const body = await res.arrayBuffer();
+          if (res.status !== 200) failures++;
+          else bytes += body.byteLength;
+        } catch {
+          failures++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  ttfb.sort((a, b) => a - b);
+  return {
+    mbPerSecond: bytes / 1024 / 1024 / elapsed,
+    requests: ttfb.length,
+    p50: percentile(ttfb, 50),
+    p99: percentile(ttfb, 99),
+    failures,
+  };
+}
+
+/** Every segment file of the tree, relative to it. */
+function segmentFiles(tree: string): string[] {
+  return readdirSync(tree, { recursive: true, encoding: 'utf8' }).filter((name) =>
+    /\.(ts|m4s|mp4)$/.test(name),
+  );
+}
+
+async function emptyBucket(client: S3Client, bucket: string) {
+  const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+  for (const { Key } of listed.Contents ?? [])
+    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
+}
+
+/** A tus upload of `bytes` in one PATCH, as the console's uploader sends a file on a fast link. */
+async function tusUpload(base: string, token: string, titleId: number, bytes: Buffer): Promise<number> {
+  const headers = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+  const started = performance.now();
+  const created = await fetch(`${base}/api/v1/admin/uploads`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      'upload-length': String(bytes.length),
+      // Random bytes: the finished upload is refused by its probe, after every byte has travelled.
+      'upload-metadata': `filename ${Buffer.from('bench.mp4').toString('base64')},title_id ${Buffer.from(String(titleId)).toString('base64')}`,
+    },
+  });
+  if (created.status !== 201) throw new Error(`tus create: ${created.status} ${await created.text()}`);
+  const location = new URL(created.headers.get('location')!, base);
+  const patched = await fetch(location, {
+    method: 'PATCH',
+    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    body: bytes,
+  });
+  const answer = await patched.text();
+  // 422: the bytes arrived and the probe refused them, as it must random bytes.
+  if (patched.status !== 422 && patched.status !== 200)
+    throw new Error(`tus PATCH: ${patched.status} ${answer}`);
+  return performance.now() - started;
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(path.join(tmpdir(), 'reeltime-bench-media-store-'));
+  const cephStops: Array<() => Promise<void>> = [];
+  let child: ChildProcess | undefined;
+  let client: S3Client | undefined;
+  const bucket = `reeltime-bench-${randomBytes(4).toString('hex')}`;
+  try {
+    console.log('Starting a Ceph RADOS Gateway…');
+    await mkdir(path.join(work, 'ceph'));
+    const ceph = (await startCephS3(path.join(work, 'ceph'), (stop: () => Promise<void>) =>
+      cephStops.push(stop),
+    )) as { url: string };
+    const gateway = new URL(ceph.url);
+    const s3: S3Env = {
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: gateway.origin,
+      S3_ACCESS_KEY_ID: decodeURIComponent(gateway.username),
+      S3_SECRET_ACCESS_KEY: decodeURIComponent(gateway.password),
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    client = new S3Client({
+      endpoint: s3.S3_ENDPOINT,
+      region: s3.S3_REGION,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.S3_ACCESS_KEY_ID, secretAccessKey: s3.S3_SECRET_ACCESS_KEY },
+    });
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+
+    const { transcodeToHls } = await import('../src/media/pipeline');
+    const { createS3Client, createS3FileStore } = await import('../src/adapters/storage/s3-file-store');
+    const source = path.join(work, 'source.mp4');
+    console.log(`Generating and transcoding a ${CLIP_SECONDS} s 1280x720 clip…`);
+    await makeClip(source, { seconds: CLIP_SECONDS, width: 1280, height: 720, fps: 30 });
+    const localDataDir = path.join(work, 'local');
+    const tree = path.join(localDataDir, 'media', 'private', 'videos', String(VIDEO_ID));
+    await transcodeToHls({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' }, { source, outDir: tree });
+    const store = createS3FileStore({
+      client: createS3Client({
+        bucket,
+        region: s3.S3_REGION,
+        endpoint: s3.S3_ENDPOINT,
+        credentials: { accessKeyId: s3.S3_ACCESS_KEY_ID, secretAccessKey: s3.S3_SECRET_ACCESS_KEY },
+        forcePathStyle: true,
+      }),
+      bucket,
+    });
+    const copy = path.join(work, 'copy');
+    await cp(tree, copy, { recursive: true });
+    await store.importDirectory(copy, `private/videos/${VIDEO_ID}`);
+    const segments = segmentFiles(tree);
+    const bytesEach = segments.map((file) => statSync(path.join(tree, file)).size);
+    console.log(
+      `  ${segments.length} segments, ${(bytesEach.reduce((a, b) => a + b, 0) / segments.length / 1024).toFixed(0)} KiB on average`,
+    );
+
+    child = fork(fileURLToPath(import.meta.url), ['serve', localDataDir, JSON.stringify(s3)], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+    });
+    const served = await new Promise<Served>((resolve, reject) => {
+      child!.once('message', (message) => resolve(message as Served));
+      child!.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
+    });
+
+    const appUrls = (name: AppName) =>
+      segments.map(
+        (file) =>
+          `http://127.0.0.1:${served.ports[name]}${served.signedBase}${file.split(path.sep).join('/')}`,
+      );
+    const direct = await Promise.all(
+      segments.map((file) =>
+        getSignedUrl(
+          client!,
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: `private/videos/${VIDEO_ID}/${file.split(path.sep).join('/')}`,
+          }),
+          { expiresIn: 600 },
+        ),
+      ),
+    );
+    const check = await fetch(appUrls('redirect')[0]!, { redirect: 'manual' });
+    await check.arrayBuffer();
+    if (check.status !== 302) throw new Error(`the redirect app answered ${check.status} to a segment`);
+
+    console.log(
+      `\nSegments: ${CONCURRENCY} requests in flight, ${SECONDS} s each after a 2 s warm-up, whole segments, redirects followed:`,
+    );
+    const rows: Array<[string, Figures]> = [];
+    for (const [name, urls] of [
+      ['gateway, presigned GET (baseline)', direct],
+      ['local files via the API', appUrls('local')],
+      ['S3 via the API (proxy)', appUrls('proxy')],
+      ['S3 by redirect', appUrls('redirect')],
+    ] as const) {
+      await load([...urls], 2);
+      rows.push([name, await load([...urls], SECONDS)]);
+    }
+    console.log(
+      `\n  ${'path'.padEnd(34)} ${'MB/s'.padStart(8)} ${'req'.padStart(7)} ${'TTFB p50'.padStart(9)} ${'TTFB p99'.padStart(9)} ${'failed'.padStart(7)}`,
+    );
+    for (const [name, r] of rows)
+      console.log(
+        `  ${name.padEnd(34)} ${r.mbPerSecond.toFixed(1).padStart(8)} ${String(r.requests).padStart(7)} ${r.p50.toFixed(1).padStart(6)} ms ${r.p99.toFixed(1).padStart(6)} ms ${String(r.failures).padStart(7)}`,
+      );
+    const baseline = rows[0]![1];
+    const proxy = rows[2]![1];
+    const proxyRatio = proxy.mbPerSecond / baseline.mbPerSecond;
+    console.log(
+      `\n  S3 proxy / direct GET: ${(proxyRatio * 100).toFixed(0)}% of throughput (target ≥ ${PROXY_TARGET * 100}%) ${proxyRatio >= PROXY_TARGET ? 'OK' : 'BELOW TARGET'}`,
+    );
+
+    const bytes = randomBytes(UPLOAD_MB * 1024 * 1024);
+    console.log(`\nUploads of ${UPLOAD_MB} MiB to the bucket:`);
+    const putStarted = performance.now();
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: 'bench/put-object', Body: bytes }));
+    const putMs = performance.now() - putStarted;
+    const tusMs = await tusUpload(
+      `http://127.0.0.1:${served.ports.proxy}`,
+      served.adminToken,
+      served.titleId,
+      bytes,
+    );
+    const rate = (millis: number) => UPLOAD_MB / (millis / 1000);
+    console.log(`  ${'PutObject (baseline)'.padEnd(34)} ${rate(putMs).toFixed(1).padStart(8)} MB/s`);
+    console.log(`  ${'tus through the API'.padEnd(34)} ${rate(tusMs).toFixed(1).padStart(8)} MB/s`);
+    const uploadRatio = putMs / tusMs;
+    console.log(
+      `\n  tus / PutObject: ${(uploadRatio * 100).toFixed(0)}% (target ≥ ${UPLOAD_TARGET * 100}%) ${uploadRatio >= UPLOAD_TARGET ? 'OK' : 'BELOW TARGET'}`,
+    );
+    if (rows.some(([, r]) => r.failures > 0)) process.exitCode = 1;
+  } finally {
+    if (child && child.exitCode === null) {
+      child.send('stop');
+      await new Promise((resolve) => child!.once('exit', resolve));
+    }
+    if (client) {
+      await emptyBucket(client, bucket).catch(() => undefined);
+      await client.send(new DeleteBucketCommand({ Bucket: bucket })).catch(() => undefined);
+      client.destroy();
+    }
+    while (cephStops.length > 0) await cephStops.pop()!().catch(() => undefined);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === 'serve') {
+  void serve(process.argv[3]!, JSON.parse(process.argv[4]!) as S3Env);
+} else {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
