@@ -318,7 +318,7 @@ describe('many machines: two API processes and a worker with their own disks, on
 
         // Degraded, not down: the catalog is still served from the database.
         const ready = await fetch(`${api(index)}/readyz`);
-        const readiness = (await ready.json()) as { status: string; media?: string };
+        const readiness = ((await ready.json()) as { data: { status: string; media?: string } }).data;
         expect(ready.status).toBe(200);
         expect(readiness).toMatchObject({ status: 'degraded', media: 'down' });
         figure(
@@ -335,7 +335,8 @@ describe('many machines: two API processes and a worker with their own disks, on
       let status = 0;
       while (performance.now() - started < 60_000) {
         status = (await fetch(`${api(index)}${avatarUrl}`)).status;
-        const ready = (await (await fetch(`${api(index)}/readyz`)).json()) as { media?: string };
+        const ready = ((await (await fetch(`${api(index)}/readyz`)).json()) as { data: { media?: string } })
+          .data;
         if (status === 200 && ready.media === 'up') break;
         await sleep(200);
       }
