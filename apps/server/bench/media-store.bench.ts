@@ -210,8 +210,8 @@ async function tusUpload(base: string, token: string, titleId: number, bytes: Bu
     body: bytes,
   });
   const answer = await patched.text();
-  // 422: the bytes arrived and the probe refused them, as it must random bytes.
-  if (patched.status !== 422 && patched.status !== 200)
+  // 415: the bytes arrived and the probe refused them, as it must random bytes.
+  if (patched.status !== 415 && patched.status !== 200)
     throw new Error(`tus PATCH: ${patched.status} ${answer}`);
   return performance.now() - started;
 }

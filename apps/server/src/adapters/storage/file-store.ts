@@ -33,6 +33,25 @@ export interface FileStore {
   presignedReadUrl?(key: string, seconds: number, response: PresignedResponse): Promise<string>;
   /** Fails with StoreUnavailable unless storage answers within `timeoutMs` (stores with a remote service only). */
   checkReachable?(timeoutMs: number): Promise<void>;
+  /**
+   * The file's size, last write and bytes (those of `range` only, when given) in one request, for
+   * stores where a `stat` before each `read` costs a round trip (S3). `range.end` undefined: to
+   * the end. Undefined when the file is missing or the range starts past its end: the caller
+   * then answers as it would after a `stat`.
+   */
+  open?(key: string, range?: OpenRange): Promise<OpenedFile | undefined>;
+}
+
+export interface OpenRange {
+  start: number;
+  end?: number;
+}
+
+export interface OpenedFile {
+  info: StoredFileInfo;
+  /** The bytes served, inclusive; undefined for the whole file. */
+  range: ByteRange | undefined;
+  body: Readable;
 }
 
 /** Headers the storage service sends with a presigned read. */

@@ -57,6 +57,32 @@ describe('S3 file store on an S3 service', () => {
     expect(await response.text()).not.toContain('private bytes');
   });
 
+  it('opens a file with its size and last write in one request, whole or from a range, and says when it cannot', async () => {
+    const bytes = Buffer.from('0123456789abcdefghij');
+    await files.write('private/videos/3/seg_001.ts', Readable.from([bytes]));
+    const stat = await files.stat('private/videos/3/seg_001.ts');
+
+    const whole = await files.open!('private/videos/3/seg_001.ts');
+    expect(whole?.info).toEqual(stat);
+    expect(whole?.range).toBeUndefined();
+    expect(await buffer(whole!.body)).toEqual(bytes);
+
+    const middle = await files.open!('private/videos/3/seg_001.ts', { start: 5, end: 9 });
+    expect(middle?.info.size).toBe(20);
+    expect(middle?.range).toEqual({ start: 5, end: 9 });
+    expect((await buffer(middle!.body)).toString()).toBe('56789');
+
+    // An end past the file is cut to it, as a static server does.
+    const tail = await files.open!('private/videos/3/seg_001.ts', { start: 15, end: 1000 });
+    expect(tail?.range).toEqual({ start: 15, end: 19 });
+    expect((await buffer(tail!.body)).toString()).toBe('fghij');
+    const open = await files.open!('private/videos/3/seg_001.ts', { start: 18 });
+    expect((await buffer(open!.body)).toString()).toBe('ij');
+
+    expect(await files.open!('private/videos/3/seg_001.ts', { start: 20 })).toBeUndefined();
+    expect(await files.open!('private/videos/3/missing.ts')).toBeUndefined();
+  });
+
   it('streams a large write as a multipart upload and reads a range across a part boundary', async () => {
     const size = PART_BYTES + 300 * 1024;
     const { all, stream } = numbered(size);

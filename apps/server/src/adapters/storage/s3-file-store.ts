@@ -87,6 +87,13 @@ const guarded = <T>(operation: Promise<T>): Promise<T> =>
     throw isOutage(error) ? new StoreUnavailable(error) : error;
   });
 
+/** `bytes <start>-<end>/<size>`, as S3 answers a ranged GET. */
+const CONTENT_RANGE = /^bytes (\d+)-(\d+)\/(\d+)$/;
+
+const isInvalidRange = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  (error.name === 'InvalidRange' || error.$metadata.httpStatusCode === 416);
+
 /** The same error a missing local file gives, so callers need not know which store they use. */
 const missingFile = (key: string) =>
   Object.assign(new Error(`no file at ${JSON.stringify(key)}`), { code: 'ENOENT' });
@@ -190,6 +197,37 @@ export function createS3FileStore(options: {
         return object.Body as Readable;
       } catch (error) {
         if (isNotFound(error)) throw missingFile(key);
+        throw error;
+      }
+    },
+
+    async open(key, range) {
+      keySegments(key);
+      try {
+        const object = await guarded(
+          client.send(
+            new GetObjectCommand({
+              Bucket: bucket,
+              Key: key,
+              Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined,
+            }),
+          ),
+        );
+        const served = range ? CONTENT_RANGE.exec(object.ContentRange ?? '') : null;
+        if (range && !served) {
+          (object.Body as Readable).destroy();
+          return undefined;
+        }
+        return {
+          info: {
+            size: served ? Number(served[3]) : (object.ContentLength ?? 0),
+            modifiedAt: object.LastModified ?? new Date(0),
+          },
+          range: served ? { start: Number(served[1]), end: Number(served[2]) } : undefined,
+          body: object.Body as Readable,
+        };
+      } catch (error) {
+        if (isNotFound(error) || isInvalidRange(error)) return undefined;
         throw error;
       }
     },
