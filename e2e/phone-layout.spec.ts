@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/ui';
+
+/** The demo catalog's admin (apps/server/src/db/seed/demo.ts). */
+const DEMO_ADMIN = { email: 'admin@reeltime.local', password: 'admin1234' } as const;
+const PHONE = { width: 390, height: 844 } as const;
+
+test.use({ viewport: PHONE, hasTouch: true });
+
+/** How far the page reaches past the right edge of the screen, in CSS pixels (0 when it fits). */
+async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+async function settleSection(page: Page) {
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByRole('main').getByText(/^Loading/)).toHaveCount(0);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+}
+
+test('the console on a phone folds its navigation behind a Menu button and never scrolls sideways', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/admin');
+  await settleSection(page);
+
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  const toggle = nav.getByRole('button', { name: 'Menu' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link', { name: 'Titles', exact: true })).toBeHidden();
+  // The section's heading is not under the navigation: the bar sits above it.
+  const heading = await page.getByRole('main').getByRole('heading', { level: 1 }).boundingBox();
+  const bar = await nav.boundingBox();
+  expect(heading!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height - 1);
+
+  await test.step('the keyboard opens the menu and Escape closes it, back on the button', async () => {
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Titles', exact: true })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+  });
+
+  await toggle.click();
+  const sections = await nav.getByRole('listitem').getByRole('link').allTextContents();
+  expect(sections.length).toBeGreaterThanOrEqual(13);
+  await toggle.click();
+
+  for (const section of sections) {
+    await test.step(`${section} fits the screen`, async () => {
+      await toggle.click();
+      await nav.getByRole('link', { name: section, exact: true }).click();
+      await expect(
+        nav.getByRole('link', { name: section, exact: true, includeHidden: true }),
+      ).toHaveAttribute('aria-current', 'page');
+      // Following a link closes the menu.
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await settleSection(page);
+      expect(await sidewaysOverflow(page), `${section} scrolls sideways`).toBeLessThanOrEqual(0);
+    });
+  }
+});
