@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_MEMBER } from './support/env';
 import { signIn } from './support/ui';
 
 /** The demo catalog's admin (apps/server/src/db/seed/demo.ts). */
@@ -65,4 +66,25 @@ test('the console on a phone folds its navigation behind a Menu button and never
       expect(await sidewaysOverflow(page), `${section} scrolls sideways`).toBeLessThanOrEqual(0);
     });
   }
+});
+
+test('the phone menu lays its links on a solid background, not over the page', async ({ page }) => {
+  await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Movies' });
+  await expect(link).toBeVisible();
+
+  // The first painted background between the link and the header must hide what is below (polled:
+  // the header's colour fades in).
+  const backdrop = () =>
+    link.evaluate((element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.backgroundColor !== 'rgba(0, 0, 0, 0)' || style.backgroundImage !== 'none')
+          return `${style.backgroundImage} ${style.backgroundColor}`;
+        if (node.tagName === 'HEADER') break;
+      }
+      return 'nothing';
+    });
+  await expect.poll(backdrop).toMatch(/^none rgb\(/);
 });
