@@ -88,3 +88,17 @@ test('the phone menu lays its links on a solid background, not over the page', a
     });
   await expect.poll(backdrop).toMatch(/^none rgb\(/);
 });
+
+test('a wrong password on a phone is said once, beside the email field, with nothing over the form', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_MEMBER.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+  const email = page.getByLabel('Email', { exact: true });
+  await expect(email).toHaveAccessibleDescription('These credentials do not match our records.');
+  await expect(page.getByText('These credentials do not match our records.')).toHaveCount(1);
+  await expect(page.locator('.app-toast')).toHaveCount(0);
+});

@@ -108,4 +108,22 @@ describe('Login page', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.getItem('token')).toBeNull();
   });
+
+  it('shows a message the server gives for a field beside that field only, without a toast over the form', async () => {
+    mockApi({
+      'POST /login': fail(422, ServerMessages.loginWrong, { email: [ServerMessages.loginWrong] }),
+    });
+    await openLogin();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(ServerMessages.loginWrong),
+    );
+    expect(screen.getAllByText(ServerMessages.loginWrong)).toHaveLength(1);
+    expect(screen.queryByRole('status')?.textContent ?? '').not.toContain(ServerMessages.loginWrong);
+  });
 });

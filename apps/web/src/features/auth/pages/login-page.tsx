@@ -40,10 +40,11 @@ export function LoginPage() {
       const envelope = await login.mutateAsync(values);
       writeStorage(REMEMBERED_EMAIL_KEY, remember ? values.email : null);
       if (envelope.message) toast.success(envelope.message);
-      await navigate(paths.browse());
+      await navigate(returnPath ?? paths.browse());
     } catch (error) {
-      applyFieldErrors(error, setError, ['email', 'password']);
-      toast.error(errorMessage(error, Messages.loginFailed));
+      // A message shown beside its field is not repeated in a toast over the form.
+      if (!applyFieldErrors(error, setError, ['email', 'password']))
+        toast.error(errorMessage(error, Messages.loginFailed));
     }
   });
 

@@ -44,11 +44,13 @@ export function SignupPage() {
     try {
       await registration.mutateAsync(values);
       toast.success(Messages.signupSuccess);
-      await navigate(paths.login());
+      // The sign-in form then has the new account's email, and still knows where to go after.
+      await navigate(paths.login(returnPath ?? undefined), { state: { email: values.email } });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) setClosed(true);
-      applyFieldErrors(error, setError, ['first_name', 'last_name', 'email', 'password']);
-      toast.error(errorMessage(error, Messages.signupFailed));
+      // A message shown beside its field is not repeated in a toast over the form.
+      if (!applyFieldErrors(error, setError, ['first_name', 'last_name', 'email', 'password']))
+        toast.error(errorMessage(error, Messages.signupFailed));
     }
   });
 

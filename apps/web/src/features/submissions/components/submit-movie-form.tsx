@@ -78,8 +78,9 @@ export function SubmitMovieForm({ user }: { user: User | null }) {
       setGeneration((value) => value + 1);
       toast.success(envelope.message ?? 'Your submission was sent for review.');
     } catch (error) {
-      applyFieldErrors(error, setError, TEXT_FIELDS);
-      toast.error(errorMessage(error, Messages.somethingWentWrong));
+      // A message shown beside its field is not repeated in a toast over the form.
+      if (!applyFieldErrors(error, setError, TEXT_FIELDS))
+        toast.error(errorMessage(error, Messages.somethingWentWrong));
     } finally {
       setPercent(null);
     }

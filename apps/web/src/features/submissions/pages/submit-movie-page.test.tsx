@@ -254,7 +254,7 @@ describe('Submit Your Movie', () => {
     await waitFor(() => expect(sendButton()).toBeDisabled());
   });
 
-  it('shows the server’s message when the submission is refused, and keeps the form', async () => {
+  it('shows the server’s field message beside its field, without a toast over the form, and keeps the form', async () => {
     const user = userEvent.setup();
     const uploads = await renderForm();
     await fillValidForm(user);
@@ -264,8 +264,10 @@ describe('Submit Your Movie', () => {
     act(() =>
       uploads.latest().respond(fail(422, 'The given data was invalid.', { link: ['Must be a valid URL'] })),
     );
-    expect(await screen.findByText('The given data was invalid.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Link')).toHaveAccessibleDescription(Messages.urlInvalid);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Link')).toHaveAccessibleDescription(Messages.urlInvalid),
+    );
+    expect(screen.queryByText('The given data was invalid.')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Title')).toHaveValue('Monsoon Letters');
   });
 
