@@ -102,3 +102,29 @@ test('a wrong password on a phone is said once, beside the email field, with not
   await expect(page.getByText('These credentials do not match our records.')).toHaveCount(1);
   await expect(page.locator('.app-toast')).toHaveCount(0);
 });
+
+test('the billing history on a phone shows every Receipt link whole, without sideways scrolling', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await page.goto('/billing');
+  const receipts = page.getByRole('link', { name: /^Receipt for / });
+  await expect(receipts.first()).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  for (const receipt of await receipts.all()) {
+    const box = (await receipt.boundingBox())!;
+    const visible = await receipt.evaluate((element) => {
+      const own = element.getBoundingClientRect();
+      for (let node = element.parentElement; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.overflowX === 'visible') continue;
+        const clip = node.getBoundingClientRect();
+        if (own.left < clip.left || own.right > clip.right) return false;
+      }
+      return true;
+    });
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(visible).toBe(true);
+  }
+});
