@@ -126,4 +126,37 @@ describe('Login page', () => {
     expect(screen.getAllByText(ServerMessages.loginWrong)).toHaveLength(1);
     expect(screen.queryByRole('status')?.textContent ?? '').not.toContain(ServerMessages.loginWrong);
   });
+
+  async function signInFrom(pathname: string) {
+    mockApi({ ...browseMocks(), 'POST /login': ok(loginData, ServerMessages.loginSuccess) });
+    const view = renderApp(pathname);
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    return view.router;
+  }
+
+  it('returns to the title the visitor was sent from', async () => {
+    const router = await signInFrom('/login?next=%2Fmovie-details%2F7');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/movie-details/7'), { timeout: 5_000 });
+  });
+
+  it('links sign-up with the page to come back to', async () => {
+    mockApi();
+    renderApp('/login?next=%2Fmovie-details%2F7');
+    expect(await screen.findByRole('link', { name: 'Sign up now' })).toHaveAttribute(
+      'href',
+      '/signup?next=%2Fmovie-details%2F7',
+    );
+  });
+
+  it.each(['//evil.example', 'https://evil.example', '/\\evil.example'])(
+    'never follows ?next=%s off the site: it goes to /browse',
+    async (next) => {
+      const router = await signInFrom(`/login?next=${encodeURIComponent(next)}`);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/browse'), { timeout: 5_000 });
+    },
+  );
 });

@@ -9,6 +9,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { signupsOpen } from '../../../lib/env';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { returnPathFrom } from '../../../lib/return-path';
 import { useRegisterMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { paths } from '../../../lib/paths';
@@ -25,6 +26,7 @@ export function SignupPage() {
   const toast = useToast();
   const registration = useRegisterMutation();
   const [prefilledEmail] = useState(() => emailFromState(location.state));
+  const [returnPath] = useState(() => returnPathFrom(location.search, location.state));
   // Closed in the console: known from the page's settings, or from a refused sign-up since.
   const [closed, setClosed] = useState(() => !signupsOpen());
   const {
@@ -59,7 +61,7 @@ export function SignupPage() {
       title="Sign Up"
       footer={
         <p>
-          Already have an account? <Link to={paths.login()}>Sign in now</Link>
+          Already have an account? <Link to={paths.login(returnPath ?? undefined)}>Sign in now</Link>
         </p>
       }
     >
