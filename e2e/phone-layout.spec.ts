@@ -128,3 +128,15 @@ test('the billing history on a phone shows every Receipt link whole, without sid
     expect(visible).toBe(true);
   }
 });
+
+test('a very long search keeps its results heading on a phone screen', async ({ page }) => {
+  await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  await page.goto(`/search?q=${'x'.repeat(300)}`);
+  const heading = page.getByRole('heading', { level: 1, name: /^Results for/ });
+  await expect(heading).toBeVisible();
+  const box = (await heading.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  expect(box.height).toBeLessThan(PHONE.height / 3);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+});
