@@ -59,7 +59,9 @@ test('forgot password: the mailed link resets the password, and the new one sign
     await page.getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expectToast(page, 'These credentials do not match our records.');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription(
+      'These credentials do not match our records.',
+    );
     await expect(page).toHaveURL('/login');
     expect((await storedSession(page)).token).toBeNull();
   });

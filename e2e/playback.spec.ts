@@ -174,7 +174,7 @@ test.describe('a visitor', () => {
     await expect(player.getByRole('button', { name: /^Quality: / })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Watch Now', exact: true }).click();
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL(/\/login\?next=%2Fmovie-details%2F\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   });
 });

@@ -65,7 +65,7 @@ test.describe('a visitor (not signed in)', () => {
       .getByRole('button', { name: /^Add .+ to My Watchlist$/ })
       .first()
       .click();
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL(/\/login\?next=%2F/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   });
 
@@ -116,7 +116,7 @@ test.describe('a visitor (not signed in)', () => {
     const watchNow = page.getByRole('link', { name: 'Watch Now', exact: true });
     await expect(watchNow).toBeVisible();
     await watchNow.click();
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL(/\/login\?next=%2Fmovie-details%2F\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   });
 });

@@ -60,7 +60,10 @@ const newPasswordFields = {
 
 export const ResetPasswordBodySchema = z
   .object({
-    token: z.string({ error: Messages.tokenRequired }).min(1, { error: Messages.tokenRequired }).max(200),
+    token: z
+      .string({ error: Messages.tokenRequired })
+      .min(1, { error: Messages.tokenRequired })
+      .max(200, { error: Messages.tokenTooLong }),
     password: newPasswordFields.new_password,
     password_confirmation: newPasswordFields.new_password_confirmation,
   })
@@ -75,7 +78,7 @@ export const ChangePasswordBodySchema = z
     old_password: z
       .string({ error: Messages.oldPasswordRequired })
       .min(1, { error: Messages.oldPasswordRequired })
-      .max(1024),
+      .max(1024, { error: Messages.oldPasswordTooLong }),
     ...newPasswordFields,
   })
   .refine(

@@ -8,7 +8,8 @@ export const SiteSettingsEndpoints = {
     path: '/site-settings',
     access: 'public',
     tags: ['site'],
-    description: 'The site name and whether sign-ups are open, as the operator set them in the console.',
+    description:
+      'The site name, whether sign-ups are open and the support address, as the operator set them in the console.',
     success: { status: 200, data: PublicSiteSettingsSchema },
   }),
 };

@@ -12,19 +12,21 @@ export const CAST_MAILS_PER_HOUR = 5;
 export const SUBMISSION_ROLES = ['Actor', 'Director', 'Executive Producer', 'Producer'] as const;
 export const SUBMISSION_PLATFORMS = ['youtube', 'vimeo', 'dailymotion', 'other'] as const;
 
-const optionalText = (max: number) => blankableField(z.string().trim().max(max));
+/** Optional free text of at most `max` characters, with the message naming that limit. */
+const optionalText = (max: number, tooLong: string) =>
+  blankableField(z.string().trim().max(max, { error: tooLong }));
 
 export const SubmissionCastFieldsSchema = z.object({
   name: z
     .string({ error: Messages.castNameRequired })
     .trim()
     .min(1, { error: Messages.castNameRequired })
-    .max(100),
+    .max(100, { error: Messages.castNameTooLong }),
   jobTitle: z
     .string({ error: Messages.jobTitleRequired })
     .trim()
     .min(1, { error: Messages.jobTitleRequired })
-    .max(100),
+    .max(100, { error: Messages.jobTitleTooLong }),
   email: blankableField(z.email({ error: Messages.castEmailInvalid }).max(255), Messages.castEmailInvalid),
 });
 
@@ -57,16 +59,16 @@ export const SubmissionFieldsSchema = z
       .string({ error: Messages.yourNameRequired })
       .trim()
       .min(1, { error: Messages.yourNameRequired })
-      .max(100),
+      .max(100, { error: Messages.yourNameTooLong }),
     email: emailField(),
     role: z.enum(SUBMISSION_ROLES, { error: Messages.roleRequired }),
     title: z
       .string({ error: Messages.titleRequired })
       .trim()
       .min(1, { error: Messages.titleRequired })
-      .max(200),
-    description: optionalText(5000),
-    type: optionalText(50),
+      .max(200, { error: Messages.titleTooLong }),
+    description: optionalText(5000, Messages.descriptionTooLong),
+    type: optionalText(50, Messages.typeTooLong),
     platform: blankableField(z.enum(SUBMISSION_PLATFORMS), Messages.platformInvalid),
     link: z
       .string({ error: Messages.urlInvalid })

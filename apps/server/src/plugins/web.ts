@@ -14,6 +14,7 @@ interface PageSettings {
   currency: string;
   adSlotUrl: string;
   signupsOpen: boolean;
+  supportEmail: string;
 }
 
 /** The operator's settings reach the web app as meta tags, so one build serves any site name and currency. */
@@ -23,7 +24,10 @@ function withSiteSettings(html: string, settings: PageSettings): string {
     `<meta name="application-name" content="${name}" />` +
     `<meta name="site-currency" content="${escapeHtml(settings.currency)}" />` +
     `<meta name="signups-open" content="${settings.signupsOpen ? 'true' : 'false'}" />` +
-    (settings.adSlotUrl ? `<meta name="ad-slot-url" content="${escapeHtml(settings.adSlotUrl)}" />` : '');
+    (settings.adSlotUrl ? `<meta name="ad-slot-url" content="${escapeHtml(settings.adSlotUrl)}" />` : '') +
+    (settings.supportEmail
+      ? `<meta name="support-email" content="${escapeHtml(settings.supportEmail)}" />`
+      : '');
   return html.replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`).replace('</head>', `${meta}</head>`);
 }
 
@@ -51,6 +55,7 @@ export const webPlugin = fp(
         currency: app.ctx.config.currency,
         adSlotUrl: current.ad_slot_url,
         signupsOpen: current.signups_open,
+        supportEmail: current.support_email,
       };
       const key = JSON.stringify(settings);
       if (rendered.key !== key) rendered = { key, html: withSiteSettings(template, settings) };

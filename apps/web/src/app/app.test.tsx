@@ -178,7 +178,7 @@ describe('titles', () => {
     );
   });
 
-  it('gives a visitor the trailer and a Watch Now link to /login', async () => {
+  it('gives a visitor the trailer and a Watch Now link to sign in that comes back to the title', async () => {
     mockApi({ 'GET /user/movie-details/:id': ok(movieDetail()) });
     renderApp('/movie-details/7');
 
@@ -187,7 +187,10 @@ describe('titles', () => {
       'src',
       expect.stringContaining('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'),
     );
-    expect(screen.getByRole('link', { name: 'Watch Now' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Watch Now' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fmovie-details%2F7',
+    );
     expect(document.title).toBe('Movie | Reeltime');
   });
 

@@ -1,7 +1,8 @@
 import './site-footer.scss';
 import { Link } from 'react-router';
-import { appName } from '../lib/env';
+import { appName, supportEmail } from '../lib/env';
 import { paths } from '../lib/paths';
+import { SupportLink } from './support-link';
 
 const links = [
   { to: paths.browse(), label: 'Browse' },
@@ -24,6 +25,11 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
+        {supportEmail() ? (
+          <p className="site-footer__support">
+            Need help? Write to <SupportLink />
+          </p>
+        ) : null}
         <p className="site-footer__copyright">© 2025 {appName}. All rights reserved.</p>
       </div>
     </footer>

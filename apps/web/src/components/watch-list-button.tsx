@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Messages } from '@reeltime/contract';
 import { errorMessage } from '../lib/api-client';
 import { useToggleWatchList } from '../lib/watch-list-api';
@@ -20,6 +20,9 @@ interface WatchListButtonProps {
 export function WatchListButton({ titleId, titleName, saved, variant = 'icon' }: WatchListButtonProps) {
   const signedIn = useIsSignedIn();
   const navigate = useNavigate();
+  // Signing in comes back to this page.
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
   const toast = useToast();
   const [isSaved, setIsSaved] = useState(saved);
   const [lastProp, setLastProp] = useState(saved);
@@ -33,7 +36,7 @@ export function WatchListButton({ titleId, titleName, saved, variant = 'icon' }:
 
   const onClick = () => {
     if (!signedIn) {
-      void navigate(paths.login());
+      void navigate(paths.login(here));
       return;
     }
     mutation.mutate(

@@ -32,3 +32,12 @@ export function adSlotUrl(): string | undefined {
 export function signupsOpen(): boolean {
   return siteMeta('signups-open') !== 'false';
 }
+
+/**
+ * Where members write for help (meta `support-email`, from the console's settings), when the
+ * operator set one; read on each call like the other settings.
+ */
+export function supportEmail(): string | undefined {
+  const value = siteMeta('support-email');
+  return value && /^[^\s@]+@[^\s@]+$/.test(value) ? value : undefined;
+}

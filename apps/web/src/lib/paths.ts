@@ -71,8 +71,9 @@ function withQuery(path: string, query?: Query): string {
 /** The href of every page of the site and the console. */
 export const paths = {
   landing: () => patterns.landing,
-  login: () => patterns.login,
-  signup: () => patterns.signup,
+  /** The sign-in page; `next` is the page of this site to come back to afterwards. */
+  login: (next?: string) => (next ? withQuery(patterns.login, { next }) : patterns.login),
+  signup: (next?: string) => (next ? withQuery(patterns.signup, { next }) : patterns.signup),
   forgotPassword: () => patterns.forgotPassword,
   resetPassword: () => patterns.resetPassword,
   browse: () => patterns.browse,

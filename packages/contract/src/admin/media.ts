@@ -38,6 +38,8 @@ export const AdminMediaMessages = {
     'The file is neither WebVTT nor SRT: no cue such as "00:00:01,000 --> 00:00:04,000" was found.',
   captionLanguage: 'The language must be a code such as en or pt-BR.',
   captionLabel: 'The label must be 1 to 40 characters, such as English or Français.',
+  captionLabelTooLong: 'The label can be at most 40 characters.',
+  filenameTooLong: 'The file name can be at most 255 characters.',
   captionLanguageTaken: 'This video already has captions in that language; delete them first.',
   captionsFull: 'A video can have at most 20 caption tracks.',
   uploaded: 'Upload complete: the video is checked and its transcode is queued.',
@@ -61,7 +63,7 @@ export const UploadMetadataSchema = z
       .string({ error: AdminMediaMessages.filenameMissing })
       .trim()
       .min(1, { error: AdminMediaMessages.filenameMissing })
-      .max(255),
+      .max(255, { error: AdminMediaMessages.filenameTooLong }),
     filetype: z.string().max(255).optional(),
     title_id: IdSchema.optional(),
     episode_id: IdSchema.optional(),
@@ -188,7 +190,7 @@ export const CaptionFieldsSchema = z.strictObject({
     .string({ error: AdminMediaMessages.captionLabel })
     .trim()
     .min(1, { error: AdminMediaMessages.captionLabel })
-    .max(40, { error: AdminMediaMessages.captionLabel })
+    .max(40, { error: AdminMediaMessages.captionLabelTooLong })
     .regex(/^[^"\r\n]+$/, { error: AdminMediaMessages.captionLabel }),
 });
 export type CaptionFields = z.infer<typeof CaptionFieldsSchema>;

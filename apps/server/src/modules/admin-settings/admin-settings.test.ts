@@ -37,12 +37,14 @@ describe('site settings', () => {
       site_name: 'Reeltime Test',
       signups_open: true,
       ad_slot_url: 'https://ads.config.example/slot',
+      support_email: '',
       updated_at: null,
     });
     const page = await server.app.inject({ url: '/browse' });
     expect(page.body).toContain('<title>Reeltime Test</title>');
     expect(page.body).toContain('<meta name="ad-slot-url" content="https://ads.config.example/slot" />');
     expect(page.body).toContain('<meta name="signups-open" content="true" />');
+    expect(page.body).not.toContain('support-email');
     expect(frameSrc(page.headers)).toContain('https://ads.config.example');
   });
 
@@ -83,6 +85,31 @@ describe('site settings', () => {
       AdminSettingsMessages.adSlotUrlInvalid,
     ],
     [{ site_name: 'A', signups_open: true }, 'ad_slot_url', AdminSettingsMessages.adSlotUrlInvalid],
+    [
+      { site_name: 'A', signups_open: true, ad_slot_url: '', support_email: 'help at example.com' },
+      'support_email',
+      AdminSettingsMessages.supportEmailInvalid,
+    ],
+    [
+      { site_name: 'A', signups_open: true, ad_slot_url: '', support_email: 'mailto:help@example.com' },
+      'support_email',
+      AdminSettingsMessages.supportEmailInvalid,
+    ],
+    [
+      { site_name: 'A', signups_open: true, ad_slot_url: '', support_email: 42 },
+      'support_email',
+      AdminSettingsMessages.supportEmailInvalid,
+    ],
+    [
+      {
+        site_name: 'A',
+        signups_open: true,
+        ad_slot_url: '',
+        support_email: `${'a'.repeat(250)}@example.com`,
+      },
+      'support_email',
+      AdminSettingsMessages.supportEmailTooLong,
+    ],
   ])('refuses %j with 422 on %s and writes nothing', async (payload, field, message) => {
     const res = await put(payload);
     expect(res.statusCode).toBe(422);
@@ -125,6 +152,7 @@ describe('site settings', () => {
       site_name: 'Reeltime Test',
       signups_open: true,
       ad_slot_url: 'https://ads.config.example/slot',
+      support_email: '',
     });
     expect(JSON.parse(entry!.after!)).toEqual({
       site_name: 'Night <Owl>',
@@ -140,7 +168,33 @@ describe('site settings', () => {
 
     const publicRead = await server.app.inject({ url: PUBLIC_SETTINGS });
     expect(publicRead.statusCode).toBe(200);
-    expect(publicRead.json().data).toEqual({ site_name: 'Night <Owl>', signups_open: true });
+    expect(publicRead.json().data).toEqual({
+      site_name: 'Night <Owl>',
+      signups_open: true,
+      support_email: '',
+    });
+  });
+
+  it('saves a support address for the page and the public read; a save without the field keeps it', async () => {
+    const res = await put({
+      site_name: 'Owl',
+      signups_open: true,
+      ad_slot_url: '',
+      support_email: '  Help@Owl.example ',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json().data as SiteSettings).support_email).toBe('Help@Owl.example');
+
+    expect((await put({ site_name: 'Owl', signups_open: true, ad_slot_url: '' })).statusCode).toBe(200);
+    const page = await server.app.inject({ url: '/payment-success' });
+    expect(page.body).toContain('<meta name="support-email" content="Help@Owl.example" />');
+    const publicRead = await server.app.inject({ url: PUBLIC_SETTINGS });
+    expect(publicRead.json().data).toMatchObject({ support_email: 'Help@Owl.example' });
+
+    expect(
+      (await put({ site_name: 'Owl', signups_open: true, ad_slot_url: '', support_email: '' })).statusCode,
+    ).toBe(200);
+    expect((await server.app.inject({ url: '/' })).body).not.toContain('support-email');
   });
 
   it('an empty ad slot removes it from the page and the frame policy, even with AD_SLOT_URL set', async () => {

@@ -18,9 +18,10 @@ export function createSiteSettingsRepository(db: Db) {
       return stored;
     },
 
-    /** Saves every entry, inserting or replacing its row. */
+    /** Saves every entry, inserting or replacing its row; an undefined one is left as it is. */
     async writeAll(values: Record<string, unknown>, now: number): Promise<void> {
       for (const [key, value] of Object.entries(values)) {
+        if (value === undefined) continue;
         const text = JSON.stringify(value);
         await db
           .insertInto('settings')

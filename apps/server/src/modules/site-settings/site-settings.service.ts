@@ -5,7 +5,7 @@ import { Forbidden } from '../../lib/errors';
 import { auditActor, recordAudit } from '../audit/audit';
 import { createSiteSettingsRepository, type StoredSettings } from './site-settings.repository';
 
-const KEYS = ['site_name', 'signups_open', 'ad_slot_url'] as const;
+const KEYS = ['site_name', 'signups_open', 'ad_slot_url', 'support_email'] as const;
 
 /** Cache namespace of the settings; every save forgets it. */
 export const SETTINGS_CACHE_NAMESPACE = 'site-settings';
@@ -16,7 +16,8 @@ const CACHE_KEY = `${SETTINGS_CACHE_NAMESPACE}:current`;
  */
 const CACHE_SECONDS = 30;
 
-type Saved = { [Key in (typeof KEYS)[number]]: SiteSettings[Key] };
+/** What a save writes; a setting left out keeps its saved value. */
+type Saved = { [Key in (typeof KEYS)[number]]?: SiteSettings[Key] | undefined };
 
 function pick<T>(
   stored: StoredSettings,
@@ -42,6 +43,7 @@ export function createSiteSettingsService(ctx: Pick<AppContext, 'db' | 'cache' |
       site_name: pick(stored, 'site_name', isString, ctx.config.appName),
       signups_open: pick(stored, 'signups_open', isBoolean, true),
       ad_slot_url: pick(stored, 'ad_slot_url', isString, ctx.config.adSlotUrl ?? ''),
+      support_email: pick(stored, 'support_email', isString, ''),
       updated_at: times.length > 0 ? new Date(Math.max(...times)).toISOString() : null,
     };
   };

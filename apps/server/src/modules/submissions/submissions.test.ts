@@ -201,6 +201,10 @@ describe('POST /user/movie-detail-request', () => {
     ['role', { role: undefined }, Messages.roleRequired],
     ['role', { role: 'Stunt double' }, Messages.roleRequired],
     ['title', { title: '  ' }, Messages.titleRequired],
+    ['title', { title: 'x'.repeat(400) }, Messages.titleTooLong],
+    ['name', { name: 'x'.repeat(101) }, Messages.yourNameTooLong],
+    ['description', { description: 'x'.repeat(5001) }, Messages.descriptionTooLong],
+    ['type', { type: 'x'.repeat(51) }, Messages.typeTooLong],
     ['link', { link: 'not a url' }, Messages.urlInvalid],
     ['link', { link: 'javascript:alert(1)' }, Messages.urlInvalid],
     ['link', { link: undefined }, Messages.urlInvalid],
@@ -213,6 +217,8 @@ describe('POST /user/movie-detail-request', () => {
   it.each([
     ['cast.0.name', { name: '' }, Messages.castNameRequired],
     ['cast.0.jobTitle', { jobTitle: '' }, Messages.jobTitleRequired],
+    ['cast.0.name', { name: 'x'.repeat(101) }, Messages.castNameTooLong],
+    ['cast.0.jobTitle', { jobTitle: 'x'.repeat(101) }, Messages.jobTitleTooLong],
     ['cast.0.email', { email: 'nope' }, Messages.castEmailInvalid],
   ])('refuses a cast member with a bad %s', async (field, fields, message) => {
     const res = await leavesNothing(() => submit(form({ cast: castMember(0, fields) })));

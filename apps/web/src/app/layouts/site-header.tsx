@@ -30,7 +30,7 @@ export function SiteHeader() {
   }, []);
 
   return (
-    <header className={`site-header${scrolled ? ' is-scrolled' : ''}`}>
+    <header className={`site-header${scrolled ? ' is-scrolled' : ''}${menuOpen ? ' has-open-menu' : ''}`}>
       <nav className="navbar navbar-expand-lg" aria-label="Main">
         <div className="container-xxl site-header__inner">
           <button

@@ -34,8 +34,9 @@ export function ForgotPasswordPage() {
       if (envelope.message) toast.success(envelope.message);
       await navigate(paths.landing());
     } catch (error) {
-      applyFieldErrors(error, setError, ['email']);
-      toast.error(errorMessage(error, Messages.forgotPasswordFailed));
+      // A message shown beside its field is not repeated in a toast over the form.
+      if (!applyFieldErrors(error, setError, ['email']))
+        toast.error(errorMessage(error, Messages.forgotPasswordFailed));
     }
   });
 

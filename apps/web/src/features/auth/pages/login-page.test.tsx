@@ -108,4 +108,55 @@ describe('Login page', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.getItem('token')).toBeNull();
   });
+
+  it('shows a message the server gives for a field beside that field only, without a toast over the form', async () => {
+    mockApi({
+      'POST /login': fail(422, ServerMessages.loginWrong, { email: [ServerMessages.loginWrong] }),
+    });
+    await openLogin();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(ServerMessages.loginWrong),
+    );
+    expect(screen.getAllByText(ServerMessages.loginWrong)).toHaveLength(1);
+    expect(screen.queryByRole('status')?.textContent ?? '').not.toContain(ServerMessages.loginWrong);
+  });
+
+  async function signInFrom(pathname: string) {
+    mockApi({ ...browseMocks(), 'POST /login': ok(loginData, ServerMessages.loginSuccess) });
+    const view = renderApp(pathname);
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    return view.router;
+  }
+
+  it('returns to the title the visitor was sent from', async () => {
+    const router = await signInFrom('/login?next=%2Fmovie-details%2F7');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/movie-details/7'), { timeout: 5_000 });
+  });
+
+  it('links sign-up with the page to come back to', async () => {
+    mockApi();
+    renderApp('/login?next=%2Fmovie-details%2F7');
+    expect(await screen.findByRole('link', { name: 'Sign up now' })).toHaveAttribute(
+      'href',
+      '/signup?next=%2Fmovie-details%2F7',
+    );
+  });
+
+  it.each(['//evil.example', 'https://evil.example', '/\\evil.example'])(
+    'never follows ?next=%s off the site: it goes to /browse',
+    async (next) => {
+      const router = await signInFrom(`/login?next=${encodeURIComponent(next)}`);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/browse'), { timeout: 5_000 });
+    },
+  );
 });

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginBodySchema, Messages } from '@reeltime/contract';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { returnPathFrom } from '../../../lib/return-path';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { useLoginMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -16,12 +17,23 @@ import { paths } from '../../../lib/paths';
 /** Remember me keeps the email for the next sign-in; the session itself always lives in storage. */
 const REMEMBERED_EMAIL_KEY = 'remembered_email';
 
+function emailFromState(state: unknown): string {
+  if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string')
+    return state.email;
+  return '';
+}
+
 export function LoginPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const login = useLoginMutation();
-  const [initialEmail] = useState(() => readStorage(REMEMBERED_EMAIL_KEY) ?? '');
-  const [remember, setRemember] = useState(initialEmail !== '');
+  const location = useLocation();
+  // Where the visitor was sent from (a title, a member page), if it is a page of this site.
+  const [returnPath] = useState(() => returnPathFrom(location.search, location.state));
+  const [rememberedEmail] = useState(() => readStorage(REMEMBERED_EMAIL_KEY) ?? '');
+  // A sign-up that just succeeded hands over its email.
+  const [initialEmail] = useState(() => emailFromState(location.state) || rememberedEmail);
+  const [remember, setRemember] = useState(rememberedEmail !== '');
   const {
     register,
     handleSubmit,
@@ -40,10 +52,11 @@ export function LoginPage() {
       const envelope = await login.mutateAsync(values);
       writeStorage(REMEMBERED_EMAIL_KEY, remember ? values.email : null);
       if (envelope.message) toast.success(envelope.message);
-      await navigate(paths.browse());
+      await navigate(returnPath ?? paths.browse());
     } catch (error) {
-      applyFieldErrors(error, setError, ['email', 'password']);
-      toast.error(errorMessage(error, Messages.loginFailed));
+      // A message shown beside its field is not repeated in a toast over the form.
+      if (!applyFieldErrors(error, setError, ['email', 'password']))
+        toast.error(errorMessage(error, Messages.loginFailed));
     }
   });
 
@@ -52,7 +65,7 @@ export function LoginPage() {
       title="Sign In"
       footer={
         <p>
-          New here? <Link to={paths.signup()}>Sign up now</Link>
+          New here? <Link to={paths.signup(returnPath ?? undefined)}>Sign up now</Link>
         </p>
       }
     >

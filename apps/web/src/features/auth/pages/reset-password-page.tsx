@@ -43,8 +43,9 @@ export function ResetPasswordPage() {
       if (envelope.message) toast.success(envelope.message);
       await navigate(paths.login());
     } catch (error) {
-      applyFieldErrors(error, setError, ['password', 'password_confirmation']);
-      toast.error(errorMessage(error, Messages.resetPasswordFailed));
+      // A message shown beside its field is not repeated in a toast over the form.
+      if (!applyFieldErrors(error, setError, ['password', 'password_confirmation']))
+        toast.error(errorMessage(error, Messages.resetPasswordFailed));
     }
   });
 

@@ -53,6 +53,9 @@ describe('Signup page', () => {
 
     expect(await screen.findByText(Messages.signupSuccess)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The sign-in form already has the new account's email.
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    expect(screen.getByLabelText('Email')).toHaveValue('asha@example.com');
     expect(api.calls('POST /register')[0]?.json()).toEqual({
       first_name: 'Asha',
       last_name: 'Rao',

@@ -9,6 +9,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { signupsOpen } from '../../../lib/env';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { returnPathFrom } from '../../../lib/return-path';
 import { useRegisterMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { paths } from '../../../lib/paths';
@@ -25,6 +26,7 @@ export function SignupPage() {
   const toast = useToast();
   const registration = useRegisterMutation();
   const [prefilledEmail] = useState(() => emailFromState(location.state));
+  const [returnPath] = useState(() => returnPathFrom(location.search, location.state));
   // Closed in the console: known from the page's settings, or from a refused sign-up since.
   const [closed, setClosed] = useState(() => !signupsOpen());
   const {
@@ -44,11 +46,13 @@ export function SignupPage() {
     try {
       await registration.mutateAsync(values);
       toast.success(Messages.signupSuccess);
-      await navigate(paths.login());
+      // The sign-in form then has the new account's email, and still knows where to go after.
+      await navigate(paths.login(returnPath ?? undefined), { state: { email: values.email } });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) setClosed(true);
-      applyFieldErrors(error, setError, ['first_name', 'last_name', 'email', 'password']);
-      toast.error(errorMessage(error, Messages.signupFailed));
+      // A message shown beside its field is not repeated in a toast over the form.
+      if (!applyFieldErrors(error, setError, ['first_name', 'last_name', 'email', 'password']))
+        toast.error(errorMessage(error, Messages.signupFailed));
     }
   });
 
@@ -57,7 +61,7 @@ export function SignupPage() {
       title="Sign Up"
       footer={
         <p>
-          Already have an account? <Link to={paths.login()}>Sign in now</Link>
+          Already have an account? <Link to={paths.login(returnPath ?? undefined)}>Sign in now</Link>
         </p>
       }
     >

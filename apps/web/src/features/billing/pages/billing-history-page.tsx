@@ -51,11 +51,11 @@ function PaymentsTable({ payments }: { payments: Payment[] }) {
         <tbody>
           {payments.map((payment) => (
             <tr key={payment.id}>
-              <td>{formatDay(payment.paid_at)}</td>
-              <td>{payment.plan_name}</td>
-              <td>{formatMoney(payment.amount, payment.currency)}</td>
-              <td>{cardText(payment)}</td>
-              <td>
+              <td data-label="Date">{formatDay(payment.paid_at)}</td>
+              <td data-label="Plan">{payment.plan_name}</td>
+              <td data-label="Amount">{formatMoney(payment.amount, payment.currency)}</td>
+              <td data-label="Card">{cardText(payment)}</td>
+              <td className="billing-table__receipt">
                 <Link
                   to={paths.receipt(payment.id)}
                   aria-label={`Receipt for ${payment.plan_name}, ${formatDay(payment.paid_at)}`}

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Messages, ServerMessages } from '@reeltime/contract';
@@ -124,5 +124,37 @@ describe('Payment success page', () => {
     await userEvent.click(await screen.findByRole('link', { name: 'Back to The Long Night' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/movie-details/7'));
     expect(returnTo()).toBeNull();
+  });
+
+  it('without a session, offers the billing history and the support address the operator set', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'support-email';
+    meta.content = 'help@reeltime.example';
+    document.head.append(meta);
+    try {
+      signIn();
+      mockApi({ 'GET /user/payments': ok([]) });
+      const { router } = renderApp('/payment-success');
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(Messages.paymentConfirmFailed);
+      for (const place of [alert, screen.getByRole('contentinfo')])
+        expect(within(place).getByRole('link', { name: 'help@reeltime.example' })).toHaveAttribute(
+          'href',
+          'mailto:help@reeltime.example',
+        );
+      await userEvent.click(within(alert).getByRole('link', { name: 'Billing history' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
+    } finally {
+      meta.remove();
+    }
+  });
+
+  it('shows no support link while the operator has set no address', async () => {
+    signIn();
+    mockApi();
+    renderApp('/payment-success');
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('link', { name: /@/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Billing history' })).toHaveAttribute('href', '/billing');
   });
 });

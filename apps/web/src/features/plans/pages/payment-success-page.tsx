@@ -2,6 +2,8 @@ import '../plans.scss';
 import { Link, useSearchParams } from 'react-router';
 import { Messages, type Subscription } from '@reeltime/contract';
 import { CheckIcon } from '../../../components/icons';
+import { SupportLink } from '../../../components/support-link';
+import { supportEmail } from '../../../lib/env';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/format';
 import { forgetReturnTo, returnTo } from '../../../lib/return-to';
@@ -24,9 +26,20 @@ export function PaymentSuccessPage() {
         <div role="alert" className="payment-result__card">
           <h1 className="page-title">Payment not confirmed</h1>
           <p>{Messages.paymentConfirmFailed}</p>
-          <Link to={paths.plans()} className="btn btn-outline-light">
-            Back to plans
-          </Link>
+          {supportEmail() ? (
+            <p>
+              Support: <SupportLink />
+            </p>
+          ) : null}
+          <p>A payment that went through is listed in your billing history, with its receipt.</p>
+          <div className="payment-result__actions">
+            <Link to={paths.billing()} className="btn btn-primary">
+              Billing history
+            </Link>
+            <Link to={paths.plans()} className="btn btn-outline-light">
+              Back to plans
+            </Link>
+          </div>
         </div>
       )}
     </section>

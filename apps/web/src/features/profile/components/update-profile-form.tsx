@@ -8,10 +8,11 @@ import { useToast } from '../../../components/toast/toast-context';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { initials } from '../../../lib/format';
+import { ACCEPTED_IMAGES, imageFileProblem } from '../../../lib/image-file';
 import { useUpdateProfileMutation } from '../api/profile-api';
 
-const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp,image/gif';
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const IMAGE_TOO_LARGE = 'The picture must be at most 5 MB.';
 
 function formValues(user: User | null): UpdateProfileBody {
   return {
@@ -44,6 +45,7 @@ export function UpdateProfileForm({ user }: { user: User | null }) {
     handleSubmit,
     reset,
     setError,
+    trigger,
     formState: { errors, isDirty, isValid, isSubmitting },
   } = useForm({
     resolver: zodResolver(UpdateProfileBodySchema),
@@ -113,14 +115,14 @@ export function UpdateProfileForm({ user }: { user: User | null }) {
             className="visually-hidden-focusable avatar-picker__input"
             aria-describedby={fileError ? `${fileInputId}-error` : undefined}
             onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null;
-              if (chosen && chosen.size > MAX_IMAGE_BYTES) {
-                setFileError('The picture must be at most 5 MB.');
-                setFile(null);
-                return;
-              }
-              setFileError(null);
-              setFile(chosen);
+              const input = event.currentTarget;
+              const chosen = input.files?.[0] ?? null;
+              if (!chosen) return;
+              void imageFileProblem(chosen, MAX_IMAGE_BYTES, IMAGE_TOO_LARGE).then((problem) => {
+                setFileError(problem ?? null);
+                if (problem) input.value = '';
+                setFile(problem ? null : chosen);
+              });
             }}
           />
           <label htmlFor={fileInputId} className="btn btn-outline-light">
@@ -196,7 +198,8 @@ export function UpdateProfileForm({ user }: { user: User | null }) {
             label="Date of birth"
             type="date"
             autoComplete="bday"
-            registration={register('date_of_birth')}
+            // A date is picked, not typed: say what is wrong with it at once, not when the field is left.
+            registration={register('date_of_birth', { onChange: () => void trigger('date_of_birth') })}
             error={errors.date_of_birth?.message}
           />
         </div>

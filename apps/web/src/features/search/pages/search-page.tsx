@@ -13,7 +13,7 @@ export function SearchPage() {
 
   return (
     <section className="container-xxl page-section">
-      <h1 className="page-title">{q ? <>Results for “{q}”</> : 'Search'}</h1>
+      <h1 className="page-title search-page__title">{q ? <>Results for “{q}”</> : 'Search'}</h1>
       <div className="search-page__box">
         <SearchBox key={q} initialText={q} />
       </div>

@@ -1,3 +1,4 @@
+import { ServerMessages, SubmissionFileLimits } from '@reeltime/contract';
 import { Controller, useFormState, type Control, type UseFormRegister } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { ImagePicker } from './image-picker';
@@ -62,6 +63,8 @@ export function CastMemberFields({ index, control, register, onRemove }: CastMem
                 inputRef={field.ref}
                 error={fieldState.isTouched || isSubmitted ? fieldState.error?.message : undefined}
                 recommendSize
+                maxBytes={SubmissionFileLimits.castImageBytes}
+                tooLargeMessage={ServerMessages.castImageTooLarge}
                 hint="JPEG, PNG, WebP or GIF, up to 2 MB."
               />
             )}

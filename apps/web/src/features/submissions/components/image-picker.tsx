@@ -1,8 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Messages } from '@reeltime/contract';
+import { ACCEPTED_IMAGES, imageFileProblem } from '../../../lib/image-file';
 import { isLargerThanRecommended } from './image-size';
-
-export const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp,image/gif';
 
 interface ImagePickerProps {
   label: string;
@@ -14,6 +13,9 @@ interface ImagePickerProps {
   hint: string;
   /** Shows the spec's note when the picture is larger than 400x400 (cast pictures). */
   recommendSize?: boolean;
+  /** The largest file the server takes here, and its message for a larger one. */
+  maxBytes: number;
+  tooLargeMessage: string;
   inputRef?: (element: HTMLInputElement | null) => void;
 }
 
@@ -38,6 +40,8 @@ export function ImagePicker({
   recommendSize = false,
   inputRef,
   hint,
+  maxBytes,
+  tooLargeMessage,
 }: ImagePickerProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -48,17 +52,37 @@ export function ImagePicker({
   const [oversized, setOversized] = useState<File | null>(null);
   const latest = useRef<File | null>(null);
   const showNote = recommendSize && file !== null && oversized === file;
+  // Why the file just chosen was refused (its bytes are no image, or it is too large).
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const shownError = refusal ?? error;
 
-  const choose = (chosen: File | null) => {
+  const choose = async (input: HTMLInputElement) => {
+    const chosen = input.files?.[0] ?? null;
     latest.current = chosen;
+    if (!chosen) {
+      setRefusal(null);
+      onChange(null);
+      return;
+    }
+    const problem = await imageFileProblem(chosen, maxBytes, tooLargeMessage);
+    if (latest.current !== chosen) return;
+    setRefusal(problem ?? null);
+    if (problem) {
+      // A refused file is neither kept nor previewed.
+      input.value = '';
+      onChange(null);
+      return;
+    }
     onChange(chosen);
-    if (!chosen || !recommendSize) return;
+    if (!recommendSize) return;
     void isLargerThanRecommended(chosen).then((larger) => {
       if (larger && latest.current === chosen) setOversized(chosen);
     });
   };
 
-  const describedBy = [error ? errorId : null, showNote ? noteId : null, hintId].filter(Boolean).join(' ');
+  const describedBy = [shownError ? errorId : null, showNote ? noteId : null, hintId]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className="image-picker mb-3">
@@ -76,10 +100,10 @@ export function ImagePicker({
           ref={inputRef}
           type="file"
           accept={ACCEPTED_IMAGES}
-          className={`form-control${error ? ' is-invalid' : ''}`}
-          aria-invalid={error ? true : undefined}
+          className={`form-control${shownError ? ' is-invalid' : ''}`}
+          aria-invalid={shownError ? true : undefined}
           aria-describedby={describedBy}
-          onChange={(event) => choose(event.target.files?.[0] ?? null)}
+          onChange={(event) => void choose(event.currentTarget)}
           onBlur={onBlur}
         />
       </div>
@@ -91,9 +115,9 @@ export function ImagePicker({
           {Messages.recommendedImage}
         </p>
       )}
-      {error && (
+      {shownError && (
         <div id={errorId} className="invalid-feedback d-block" role="alert">
-          {error}
+          {shownError}
         </div>
       )}
     </div>

@@ -1,6 +1,13 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { Messages, SUBMISSION_PLATFORMS, SUBMISSION_ROLES, type User } from '@reeltime/contract';
+import {
+  Messages,
+  ServerMessages,
+  SUBMISSION_PLATFORMS,
+  SUBMISSION_ROLES,
+  SubmissionFileLimits,
+  type User,
+} from '@reeltime/contract';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
@@ -78,8 +85,9 @@ export function SubmitMovieForm({ user }: { user: User | null }) {
       setGeneration((value) => value + 1);
       toast.success(envelope.message ?? 'Your submission was sent for review.');
     } catch (error) {
-      applyFieldErrors(error, setError, TEXT_FIELDS);
-      toast.error(errorMessage(error, Messages.somethingWentWrong));
+      // A message shown beside its field is not repeated in a toast over the form.
+      if (!applyFieldErrors(error, setError, TEXT_FIELDS))
+        toast.error(errorMessage(error, Messages.somethingWentWrong));
     } finally {
       setPercent(null);
     }
@@ -189,6 +197,8 @@ export function SubmitMovieForm({ user }: { user: User | null }) {
             <ImagePicker
               label="Thumbnail"
               hint="JPEG, PNG, WebP or GIF, up to 5 MB."
+              maxBytes={SubmissionFileLimits.thumbnailBytes}
+              tooLargeMessage={ServerMessages.thumbnailTooLarge}
               file={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}

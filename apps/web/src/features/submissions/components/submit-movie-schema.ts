@@ -56,9 +56,9 @@ const textResolver = zodResolver(SubmissionFieldsSchema);
 type Errors = FieldErrors<SubmitMovieInput>;
 
 /** The problem with a picture: missing, or larger than the server takes. */
-function fileProblem(file: File | null, required: string, maxBytes: number) {
+function fileProblem(file: File | null, required: string, maxBytes: number, tooLarge: string) {
   if (!(file instanceof File)) return { type: 'required', message: required };
-  if (file.size > maxBytes) return { type: 'maxSize', message: ServerMessages.submissionFileTooLarge };
+  if (file.size > maxBytes) return { type: 'maxSize', message: tooLarge };
   return null;
 }
 
@@ -69,6 +69,7 @@ function fileErrors(values: SubmitMovieInput, errors: Errors): boolean {
     values.thumbnail,
     Messages.thumbnailRequired,
     SubmissionFileLimits.thumbnailBytes,
+    ServerMessages.thumbnailTooLarge,
   );
   if (thumbnail) {
     errors.thumbnail = thumbnail;
@@ -79,6 +80,7 @@ function fileErrors(values: SubmitMovieInput, errors: Errors): boolean {
       member.image,
       Messages.profileImageRequired,
       SubmissionFileLimits.castImageBytes,
+      ServerMessages.castImageTooLarge,
     );
     if (!image) return;
     const castErrors = (Array.isArray(errors.cast) ? errors.cast : []) as NonNullable<Errors['cast']>;

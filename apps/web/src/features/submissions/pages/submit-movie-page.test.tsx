@@ -6,7 +6,10 @@ import { fail, ok } from '../../../testing/fetch-mock';
 import { renderApp, signIn } from '../../../testing/render';
 import { mockUploads } from '../../../testing/xhr-mock';
 
-const png = (name: string) => new File(['png'], name, { type: 'image/png' });
+/** The first bytes of a PNG file, as the picker and the server check them. */
+const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const png = (name: string, extraBytes = 0) =>
+  new File([PNG_SIGNATURE, new Uint8Array(extraBytes)], name, { type: 'image/png' });
 
 /** The pixel size the browser would decode for each picture, by file name. */
 function imageSizes(sizes: Record<string, { width: number; height: number }>) {
@@ -185,12 +188,33 @@ describe('Submit Your Movie', () => {
 
     const picture = within(member(1)).getByLabelText('Profile image');
     expect(picture).toHaveAccessibleDescription('JPEG, PNG, WebP or GIF, up to 2 MB.');
-    const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
-    await user.upload(picture, big);
-    await user.tab();
-    expect(await alertIn(member(1), ServerMessages.submissionFileTooLarge)).toBeInTheDocument();
+    await user.upload(picture, png('big.png', 2 * 1024 * 1024));
+    // Said the moment it is chosen, with the server's message.
+    expect(await alertIn(member(1), ServerMessages.castImageTooLarge)).toBeInTheDocument();
     await waitFor(() => expect(sendButton()).toBeDisabled());
     expect(uploads.requests).toHaveLength(0);
+  });
+
+  it('flags a 6 MB thumbnail the moment it is chosen', async () => {
+    const user = userEvent.setup();
+    await renderForm();
+    const thumbnail = screen.getByLabelText('Thumbnail');
+    await user.upload(thumbnail, png('huge.png', 6 * 1024 * 1024));
+    expect(await screen.findByText(ServerMessages.thumbnailTooLarge)).toBeInTheDocument();
+    expect(thumbnail).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('img', { name: 'Thumbnail preview' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a text file', new File(['just words'], 'notes.txt', { type: 'text/plain' })],
+    ['a text file named .png', new File(['just words'], 'fake.png', { type: 'image/png' })],
+  ])('refuses %s as a thumbnail at once, without a broken preview', async (_, file) => {
+    const user = userEvent.setup({ applyAccept: false });
+    await renderForm();
+    const thumbnail = screen.getByLabelText('Thumbnail');
+    await user.upload(thumbnail, file);
+    expect(await screen.findByText(ServerMessages.unsupportedMedia)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Thumbnail preview' })).not.toBeInTheDocument();
   });
 
   it('sends the fields and files with upload progress, then toasts and resets the form', async () => {
@@ -254,7 +278,7 @@ describe('Submit Your Movie', () => {
     await waitFor(() => expect(sendButton()).toBeDisabled());
   });
 
-  it('shows the server’s message when the submission is refused, and keeps the form', async () => {
+  it('shows the server’s field message beside its field, without a toast over the form, and keeps the form', async () => {
     const user = userEvent.setup();
     const uploads = await renderForm();
     await fillValidForm(user);
@@ -264,8 +288,10 @@ describe('Submit Your Movie', () => {
     act(() =>
       uploads.latest().respond(fail(422, 'The given data was invalid.', { link: ['Must be a valid URL'] })),
     );
-    expect(await screen.findByText('The given data was invalid.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Link')).toHaveAccessibleDescription(Messages.urlInvalid);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Link')).toHaveAccessibleDescription(Messages.urlInvalid),
+    );
+    expect(screen.queryByText('The given data was invalid.')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Title')).toHaveValue('Monsoon Letters');
   });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Cast } from '@reeltime/contract';
 import { useIsSignedIn } from '../../../lib/session';
 import { SendEmailDialog } from './send-email-dialog';
@@ -50,10 +50,13 @@ function SendEmailButton({
   signedIn: boolean;
   onWrite: () => void;
 }) {
+  // Signing in comes back to this page.
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
   if (!signedIn) {
     return (
       <Link
-        to={paths.login()}
+        to={paths.login(here)}
         className="btn btn-outline-light btn-sm cast-card__email"
         aria-label={`Send Email to ${name}`}
       >

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Episode, Season } from '@reeltime/contract';
 import { PlayIcon } from '../../../components/icons';
 import { formatClock } from '../../../lib/clock';
@@ -35,6 +35,9 @@ export function EpisodeList({
   onPlay,
 }: EpisodeListProps) {
   const selectId = useId();
+  // Signing in comes back to this page.
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
   const [seasonId, setSeasonId] = useState(
     () => (seasonOf(seasons, currentEpisodeId) ?? seasons[0])?.id ?? 0,
   );
@@ -125,7 +128,7 @@ export function EpisodeList({
                 </button>
               ) : (
                 <Link
-                  to={paths.login()}
+                  to={paths.login(here)}
                   className="btn btn-outline-light btn-sm episode__play"
                   aria-label={`Sign in to play ${label}`}
                 >

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Messages } from '@reeltime/contract';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
@@ -37,6 +37,9 @@ interface LikeButtonProps {
 export function LikeButton({ titleId, titleName, liked, likes }: LikeButtonProps) {
   const signedIn = useIsSignedIn();
   const navigate = useNavigate();
+  // Signing in comes back to this page.
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
   const toast = useToast();
   const countId = useId();
   const [state, setState] = useState({ liked, likes });
@@ -51,7 +54,7 @@ export function LikeButton({ titleId, titleName, liked, likes }: LikeButtonProps
 
   const onClick = () => {
     if (!signedIn) {
-      void navigate(paths.login());
+      void navigate(paths.login(here));
       return;
     }
     mutation.mutate(undefined, {

@@ -126,6 +126,6 @@ describe('Send Email to a cast member', () => {
     mockApi({ 'GET /user/movie-details/:id': ok(movieDetail({ casts })) });
     renderApp('/movie-details/7');
     const link = await screen.findByRole('link', { name: 'Send Email to Ira Sen' });
-    expect(link).toHaveAttribute('href', '/login');
+    expect(link).toHaveAttribute('href', '/login?next=%2Fmovie-details%2F7');
   });
 });

@@ -126,7 +126,10 @@ describe('Movie details: resume, like and episodes', () => {
 
     window.localStorage.clear();
     renderDetails(movieDetail());
-    expect(await screen.findByRole('link', { name: 'Watch Now' })).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('link', { name: 'Watch Now' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fmovie-details%2F7',
+    );
     expect(screen.queryByRole('button', { name: /Resume|Play from start/ })).not.toBeInTheDocument();
   });
 
@@ -290,7 +293,10 @@ describe('Movie details: a member without a plan', () => {
 
   it('leaves visitors with Watch Now leading to sign in', async () => {
     renderDetails(movieDetail({ needs_plan: false }));
-    expect(await screen.findByRole('link', { name: 'Watch Now' })).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('link', { name: 'Watch Now' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fmovie-details%2F7',
+    );
     expect(screen.queryByRole('link', { name: Messages.choosePlanToWatch })).not.toBeInTheDocument();
   });
 });

@@ -105,6 +105,8 @@ function initialEpisodeProgress(seasons: readonly Season[]): Map<number, SavedPo
 function MovieDetails({ movie }: { movie: MovieDetail }) {
   const location = useLocation();
   const signedIn = useIsSignedIn();
+  // Signing in comes back to this page.
+  const here = `${location.pathname}${location.search}`;
   const isShow = movie.type === 'tvshow';
   const seasons = isShow ? (movie.seasons ?? []) : [];
   const stageRef = useRef<HTMLDivElement>(null);
@@ -245,7 +247,7 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
           <p className="details__description">{movie.description}</p>
           <div className="details__actions">
             {!signedIn && (
-              <Link to={paths.login()} className="btn btn-primary btn-lg">
+              <Link to={paths.login(here)} className="btn btn-primary btn-lg">
                 <PlayIcon />
                 <span>Watch Now</span>
               </Link>

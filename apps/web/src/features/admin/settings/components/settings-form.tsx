@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   SITE_NAME_MAX,
+  SUPPORT_EMAIL_MAX,
   SiteSettingsBodySchema,
   type SiteSettings,
   type SiteSettingsBody,
@@ -17,6 +18,7 @@ const formValues = (settings: SiteSettings): SiteSettingsBody => ({
   site_name: settings.site_name,
   signups_open: settings.signups_open,
   ad_slot_url: settings.ad_slot_url,
+  support_email: settings.support_email,
 });
 
 /** The site settings form; closing sign-ups asks first. */
@@ -40,7 +42,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
     try {
       await save.mutateAsync(values);
     } catch (error) {
-      applyFieldErrors(error, setError, ['site_name', 'signups_open', 'ad_slot_url']);
+      applyFieldErrors(error, setError, ['site_name', 'signups_open', 'ad_slot_url', 'support_email']);
     }
   };
 
@@ -94,6 +96,20 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
       <p id="ad-slot-hint" className="form-text settings-form__hint">
         The page shown in the ad slot of visitors and plans with ads (https only). Leave it empty for the
         house ad.
+      </p>
+
+      <FormField
+        label="Support address"
+        type="email"
+        inputMode="email"
+        placeholder="support@example.com"
+        registration={register('support_email')}
+        error={errors.support_email?.message}
+        maxLength={SUPPORT_EMAIL_MAX}
+      />
+      <p id="support-email-hint" className="form-text settings-form__hint">
+        Where members write for help: shown in the site's footer and where a payment could not be confirmed.
+        Leave it empty to show none.
       </p>
 
       <p className="form-text">Members see changes on their next page load.</p>

@@ -11,6 +11,7 @@ const stored: SiteSettings = {
   site_name: 'Reeltime',
   signups_open: true,
   ad_slot_url: '',
+  support_email: '',
   updated_at: null,
 };
 
@@ -40,6 +41,31 @@ describe('Settings page', () => {
       site_name: 'Night Owl',
       signups_open: true,
       ad_slot_url: 'https://ads.example.com/slot',
+      support_email: '',
+    });
+  });
+
+  it('saves a support address, and refuses one that is not an email with the contract’s message', async () => {
+    const api = mockAdminApi({
+      'GET /admin/settings': ok(stored),
+      'PUT /admin/settings': (request) =>
+        ok({ ...(request.json() as SiteSettings), updated_at: '2025-03-01T10:00:00.000Z' }),
+    });
+    renderWithRouter(<SettingsPage />, { path: '/admin/settings' });
+    const user = userEvent.setup();
+
+    const address = await screen.findByLabelText('Support address');
+    await user.type(address, 'help at example.com');
+    await user.tab();
+    expect(await screen.findByText(AdminSettingsMessages.supportEmailInvalid)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+
+    await user.clear(address);
+    await user.type(address, 'help@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(api.adminCalls('PUT /admin/settings')).toHaveLength(1));
+    expect(api.adminCalls('PUT /admin/settings')[0]!.json()).toMatchObject({
+      support_email: 'help@example.com',
     });
   });
 

@@ -13,7 +13,7 @@ export function SettingsPage() {
     <>
       <AdminPageHeader
         title="Settings"
-        description="The site's name, whether anyone can sign up, and its ad slot."
+        description="The site's name, whether anyone can sign up, its ad slot and its support address."
       />
       {settings.isError ? (
         <div className="admin-panel" role="alert">
