@@ -61,11 +61,7 @@ class BucketUploadStore extends S3Store {
   ) {
     const config = s3ClientConfig(settings);
     super({
-      s3ClientConfig: {
-        ...config,
-        requestHandler: { ...config.requestHandler, requestTimeout: IDLE_TIMEOUT_MS },
-        bucket: settings.bucket,
-      },
+      s3ClientConfig: { ...config, bucket: settings.bucket },
       cache: noCache,
       // Expiry is the sweep's job, by listing; tags are not needed for it.
       useTags: false,
