@@ -31,3 +31,10 @@ export function returnTo(): ReturnTo | null {
 export function forgetReturnTo(): void {
   writeStorage(KEY, null);
 }
+
+/** The member-only page that sent a visitor to sign in (`state.from`), when it is one of the site's own. */
+export function returnPathOf(state: unknown): string | null {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return null;
+  return from;
+}

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LoginBodySchema, Messages } from '@reeltime/contract';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { returnPathOf } from '../../../lib/return-to';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { useLoginMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
@@ -18,6 +19,8 @@ const REMEMBERED_EMAIL_KEY = 'remembered_email';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const [returnPath] = useState(() => returnPathOf(location.state));
   const toast = useToast();
   const login = useLoginMutation();
   const [initialEmail] = useState(() => readStorage(REMEMBERED_EMAIL_KEY) ?? '');
@@ -40,7 +43,7 @@ export function LoginPage() {
       const envelope = await login.mutateAsync(values);
       writeStorage(REMEMBERED_EMAIL_KEY, remember ? values.email : null);
       if (envelope.message) toast.success(envelope.message);
-      await navigate(paths.browse());
+      await navigate(returnPath ?? paths.browse(), { replace: returnPath !== null });
     } catch (error) {
       applyFieldErrors(error, setError, ['email', 'password']);
       toast.error(errorMessage(error, Messages.loginFailed));
