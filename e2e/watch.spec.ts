@@ -18,6 +18,28 @@ function leaseHeld(token: string): boolean {
   }
 }
 
+/** How many screens the demo member holds now. */
+function memberLeases(): number {
+  const db = new Database(DATABASE_FILE, { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare(
+        'select count(*) as count from playback_leases join users on users.id = playback_leases.user_id ' +
+          'where users.email = ?',
+      )
+      .get(DEMO_MEMBER.email) as { count: number };
+    return row.count;
+  } finally {
+    db.close();
+  }
+}
+
+/** Leaves the page, and checks that every screen it held was given back at once (not left to expire). */
+async function leaveAndCheckScreens(page: Page): Promise<void> {
+  await leavePlayer(page);
+  await expect.poll(memberLeases, { message: 'screens still held after leaving', timeout: 5000 }).toBe(0);
+}
+
 /** The lease the page is granted next (POST /user/playback-lease). */
 async function nextLease(page: Page): Promise<string> {
   const response = await page.waitForResponse(
@@ -47,7 +69,7 @@ async function playableCard(page: Page) {
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`a member on a ${viewport.width}x${viewport.height} screen`, () => {
     test.use({ storageState: MEMBER_STORAGE_STATE, viewport });
-    test.afterEach(({ page }) => leavePlayer(page));
+    test.afterEach(({ page }) => leaveAndCheckScreens(page));
 
     test('Watch Now on a card plays the title full screen, and Back returns to browse', async ({ page }) => {
       const { playable } = catalogFacts();
@@ -153,6 +175,6 @@ test.describe('a visitor', () => {
     await expect(page).toHaveURL(`/watch/${playable.id}`);
     await expect(page.getByRole('heading', { level: 1, name: playable.name })).toBeVisible();
     await waitForPlayback(page, 1);
-    await leavePlayer(page);
+    await leaveAndCheckScreens(page);
   });
 });

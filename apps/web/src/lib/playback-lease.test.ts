@@ -122,6 +122,18 @@ describe('createLeaseKeeper', () => {
     expect(request).toHaveBeenCalledTimes(1);
   });
 
+  it('gives a handed-over screen up with keepalive when the page goes away before anyone takes it', async () => {
+    const { keeper, release } = setup();
+    keeper.playing();
+    await vi.advanceTimersByTimeAsync(0);
+    keeper.dispose();
+    expect(release).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(release).toHaveBeenCalledWith('lease-a', true);
+    await vi.advanceTimersByTimeAsync(HANDOVER_MS);
+    expect(release).toHaveBeenCalledTimes(1);
+  });
+
   it('hands its screen to the next player on the page, or gives it up shortly after going away', async () => {
     const first = setup();
     first.keeper.playing();
@@ -137,6 +149,6 @@ describe('createLeaseKeeper', () => {
 
     next.keeper.dispose();
     await vi.advanceTimersByTimeAsync(HANDOVER_MS);
-    expect(next.release).toHaveBeenCalledWith('lease-a');
+    expect(next.release).toHaveBeenCalledWith('lease-a', false);
   });
 });

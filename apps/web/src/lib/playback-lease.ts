@@ -31,16 +31,23 @@ export const HANDOVER_MS = 1500;
  * carries on with it, so moving on never needs a second screen (on a one-screen plan a fresh
  * lease could reach the server before the release of the old one).
  */
-let handedOver: { leaseId: string; timer: ReturnType<typeof setTimeout> } | null = null;
+let handedOver: {
+  leaseId: string;
+  timer: ReturnType<typeof setTimeout>;
+  stopWatching: () => void;
+} | null = null;
 
 function handOver(leaseId: string, release: typeof releaseLease): void {
   takeOver(release);
+  // Leaving the site before the next player takes it (or the timer runs) must not keep the screen.
+  const onPageHide = () => takeOver(release, true);
+  window.addEventListener('pagehide', onPageHide);
   handedOver = {
     leaseId,
     timer: setTimeout(() => {
-      handedOver = null;
-      void release(leaseId);
+      takeOver(release);
     }, HANDOVER_MS),
+    stopWatching: () => window.removeEventListener('pagehide', onPageHide),
   };
 }
 
@@ -48,6 +55,7 @@ function handOver(leaseId: string, release: typeof releaseLease): void {
 function takeOver(release?: typeof releaseLease, keepalive = false): string | null {
   if (!handedOver) return null;
   clearTimeout(handedOver.timer);
+  handedOver.stopWatching();
   const { leaseId } = handedOver;
   handedOver = null;
   if (!release) return leaseId;
