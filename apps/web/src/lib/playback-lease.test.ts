@@ -88,6 +88,18 @@ describe('createLeaseKeeper', () => {
     expect(request).toHaveBeenLastCalledWith({ titleId: 7, episodeId: null }, 'lease-b');
   });
 
+  it('takes no new screen when the page is hidden as it goes away, in either order', async () => {
+    for (const order of [['leave', 'hidden'] as const, ['hidden', 'leave'] as const]) {
+      const { keeper, request, release } = setup();
+      keeper.playing();
+      await vi.advanceTimersByTimeAsync(0);
+      for (const step of order) keeper[step]();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(release).toHaveBeenCalledWith('lease-a', true);
+      expect(request).toHaveBeenCalledTimes(1);
+    }
+  });
+
   it('does not take the screen again after the page is hidden while paused', async () => {
     const { keeper, request, release } = setup();
     keeper.playing();

@@ -135,6 +135,8 @@ export function createLeaseKeeper({
   let asking = false;
   let disposed = false;
   let playingNow = false;
+  /** The page went away (pagehide): nothing is taken again until playback starts anew. */
+  let left = false;
   /** Counts the times the screen was given up: an answer to an older request is out of date. */
   let givenUp = 0;
 
@@ -142,7 +144,7 @@ export function createLeaseKeeper({
 
   /** Takes the screen again when the page is still here and playing without one. */
   function resume() {
-    if (!disposed && playingNow && !leaseId) void ask();
+    if (!disposed && !left && playingNow && !leaseId) void ask();
   }
 
   async function ask(): Promise<void> {
@@ -187,6 +189,7 @@ export function createLeaseKeeper({
     /** Playback started or resumed. */
     playing() {
       playingNow = true;
+      left = false;
       clearTimeout(pauseTimer);
       if (!leaseId) void ask();
     },
@@ -207,6 +210,7 @@ export function createLeaseKeeper({
     },
     /** The page is going away (it may come back from the back-forward cache and play again). */
     leave() {
+      left = true;
       void giveUp(true);
       takeOver(release, true);
     },
