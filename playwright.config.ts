@@ -3,6 +3,15 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
+/** `E2E_VIEWPORT=390x844` runs the journeys at that window size instead of Desktop Chrome's. */
+function viewportFromEnv(value: string | undefined): { width: number; height: number } | undefined {
+  if (!value) return undefined;
+  const match = /^(\d+)x(\d+)$/.exec(value);
+  if (!match) throw new Error(`E2E_VIEWPORT must look like 390x844, not ${value}`);
+  return { width: Number(match[1]), height: Number(match[2]) };
+}
+const viewport = viewportFromEnv(process.env.E2E_VIEWPORT);
+
 /** Browser journeys against the real server run as in production, a fresh demo catalog and Debian's Chromium. */
 export default defineConfig({
   testDir: './e2e',
@@ -45,7 +54,7 @@ export default defineConfig({
       name: 'chromium',
       testMatch: /.*\.spec\.ts$/,
       dependencies: ['setup'],
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      use: { ...devices['Desktop Chrome'], channel: undefined, ...(viewport ? { viewport } : {}) },
     },
   ],
   webServer: {

@@ -17,10 +17,10 @@ test.describe('a visitor (not signed in)', () => {
     await expect(page).toHaveURL('/browse');
     await expect(page).toHaveTitle('Browse | Reeltime');
 
-    // The banner: a title with its facts, a Play Now link to its details, and the ad slot.
+    // The banner: a title with its facts, a Play Now link to its watch view, and the ad slot.
     const playNow = page.getByRole('link', { name: 'Play Now' });
     await expect(playNow).toBeVisible();
-    await expect(playNow).toHaveAttribute('href', /^\/movie-details\/\d+$/);
+    await expect(playNow).toHaveAttribute('href', /^\/watch\/\d+$/);
     const banner = page.locator('section.hero');
     await expect(banner.getByRole('heading', { level: 2 })).not.toBeEmpty();
     await expect(banner.getByText(/IMDB rating/)).toBeAttached();
@@ -32,16 +32,20 @@ test.describe('a visitor (not signed in)', () => {
     ).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Search movies and TV shows' })).toHaveCount(0);
 
-    // The first row at once, with cards: poster, name, facts and a Watch Now link.
+    // The first row at once, with cards: poster, name (a link to the details), facts and Watch Now.
     const top10 = page.getByRole('region', { name: 'Top 10' });
     await expect(top10).toBeVisible();
     const firstCard = top10.getByRole('article').first();
     await expect(firstCard).toBeVisible();
     await expect(firstCard.getByRole('img')).toBeVisible();
     await expect(firstCard.getByRole('heading', { level: 3 })).not.toBeEmpty();
-    await expect(firstCard.getByRole('link', { name: /^Watch Now: / })).toHaveAttribute(
+    await expect(firstCard.getByRole('heading', { level: 3 }).getByRole('link')).toHaveAttribute(
       'href',
       /^\/movie-details\/\d+$/,
+    );
+    await expect(firstCard.getByRole('link', { name: /^Watch Now: / })).toHaveAttribute(
+      'href',
+      /^\/watch\/\d+$/,
     );
 
     // More rows appear as the page bottom comes near.
@@ -69,7 +73,7 @@ test.describe('a visitor (not signed in)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   });
 
-  test('opens a title and gets its trailer and a Watch Now button to sign in, never the full video', async ({
+  test('opens a title from its card and gets its trailer and a Watch Now button to sign in, never the full video', async ({
     page,
   }) => {
     const { playable } = catalogFacts();
@@ -86,10 +90,7 @@ test.describe('a visitor (not signed in)', () => {
       await page.mouse.wheel(0, 2000);
       await expect(latest).toBeVisible({ timeout: 1000 });
     }).toPass();
-    await latest
-      .getByRole('link', { name: `Watch Now: ${playable.name}` })
-      .first()
-      .click();
+    await latest.getByRole('link', { name: playable.name, exact: true }).first().click();
 
     await expect(page).toHaveURL(`/movie-details/${playable.id}`);
     await expect(page).toHaveTitle('Movie | Reeltime');

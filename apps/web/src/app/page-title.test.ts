@@ -12,6 +12,7 @@ describe('titleForPath', () => {
     ['/edit-profile', 'Edit Profile'],
     ['/submit-your-movie', 'Submit Your Movie'],
     ['/movie-details/9', 'Movie'],
+    ['/watch/9', 'Watch'],
     ['/search', 'Search'],
     ['/plans', 'Subscription Plans'],
     ['/get-payment-detail/2', 'Payment Details'],

@@ -15,6 +15,7 @@ const TITLES: ReadonlyArray<readonly [pattern: string, title: string, end?: fals
   [patterns.editProfile, 'Edit Profile'],
   [patterns.submitMovie, 'Submit Your Movie'],
   [patterns.movie, 'Movie', false],
+  [patterns.watch, 'Watch'],
   [patterns.search, 'Search'],
   [patterns.plans, 'Subscription Plans'],
   [patterns.paymentDetail, 'Payment Details', false],

@@ -60,6 +60,17 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The watch view fills the screen: no site header or footer around it.
+        element: <RequireMember />,
+        children: [
+          {
+            path: patterns.watch,
+            lazy: () =>
+              import('../features/titles/pages/watch-page').then((m) => ({ Component: m.WatchPage })),
+          },
+        ],
+      },
+      {
         element: <SiteLayout />,
         children: [
           {

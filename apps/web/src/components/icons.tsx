@@ -94,3 +94,25 @@ export function MenuIcon({ size = 22, className }: IconProps) {
     </svg>
   );
 }
+
+/** A speaker: muted (`off`), or with one or two sound waves. */
+export function VolumeGlyph({ level }: { level: 'off' | 'low' | 'high' }) {
+  return (
+    <svg {...iconProps(22)}>
+      <path fill="currentColor" d="M4 9v6h4l5 4V5L8 9H4Z" />
+      {level === 'off' ? (
+        <path
+          fill="currentColor"
+          d="m16.3 9.7 1.4-1.4 1.8 1.8 1.8-1.8 1.4 1.4-1.8 1.8 1.8 1.8-1.4 1.4-1.8-1.8-1.8 1.8-1.4-1.4 1.8-1.8-1.8-1.8Z"
+        />
+      ) : (
+        <>
+          <path fill="currentColor" d="M15.5 8.5a4.5 4.5 0 0 1 0 7l-1.2-1.5a2.6 2.6 0 0 0 0-4l1.2-1.5Z" />
+          {level === 'high' && (
+            <path fill="currentColor" d="M17.7 5.6a8 8 0 0 1 0 12.8l-1.2-1.5a6.1 6.1 0 0 0 0-9.8l1.2-1.5Z" />
+          )}
+        </>
+      )}
+    </svg>
+  );
+}

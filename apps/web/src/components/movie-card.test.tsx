@@ -21,7 +21,9 @@ describe('MovieCard', () => {
     expect(screen.getByText('U/A 13+')).toBeInTheDocument();
     expect(screen.getByText('2hrs 35min')).toBeInTheDocument();
     expect(screen.getByText('English')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /watch now/i })).toHaveAttribute('href', '/movie-details/4');
+    expect(screen.getByRole('link', { name: /watch now/i })).toHaveAttribute('href', '/watch/4');
+    // The art and the name open the details page: one link, stretched over the card.
+    expect(screen.getByRole('link', { name: 'Dune' })).toHaveAttribute('href', '/movie-details/4');
   });
 
   it('falls back to the poster image and shows the duration fallbacks', () => {

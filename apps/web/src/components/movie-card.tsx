@@ -19,7 +19,6 @@ interface MovieCardProps {
 export function MovieCard({ movie, headingLevel = 3, eager = false, rank }: MovieCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const image = movie.thumbnail_image || movie.poster_image;
-  const href = paths.movie(movie.id);
   return (
     <article className="movie-card">
       <div className="movie-card__poster">
@@ -38,7 +37,12 @@ export function MovieCard({ movie, headingLevel = 3, eager = false, rank }: Movi
         )}
       </div>
       <div className="movie-card__body">
-        <Heading className="movie-card__title">{movie.name}</Heading>
+        <Heading className="movie-card__title">
+          {/* The link covers the whole card (see .movie-card__link::after); the actions sit above it. */}
+          <Link to={paths.movie(movie.id)} className="movie-card__link">
+            {movie.name}
+          </Link>
+        </Heading>
         <p className="movie-card__meta">
           {movie.content_rating && <span className="badge-rating">{movie.content_rating}</span>}
           <span>{formatDuration(movie.duration)}</span>
@@ -46,7 +50,7 @@ export function MovieCard({ movie, headingLevel = 3, eager = false, rank }: Movi
         </p>
         <div className="movie-card__actions">
           <Link
-            to={href}
+            to={paths.watch(movie.id)}
             className="btn btn-primary btn-sm movie-card__watch"
             aria-label={`Watch Now: ${movie.name}`}
           >

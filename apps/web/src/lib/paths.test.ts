@@ -9,6 +9,8 @@ describe('paths', () => {
     expect(paths.movies({ id: 5, type: 'genre' })).toBe('/movies/5?type=genre');
     expect(paths.movies({ id: 9, type: 'cast' })).toBe('/movies/9?type=cast');
     expect(paths.movie(42)).toBe('/movie-details/42');
+    expect(paths.watch(42)).toBe('/watch/42');
+    expect(paths.watch(42, 7)).toBe('/watch/42?episode=7');
     expect(paths.search()).toBe('/search');
     expect(paths.search('rock & roll')).toBe('/search?q=rock%20%26%20roll');
     expect(paths.paymentDetail(3)).toBe('/get-payment-detail/3');
@@ -24,6 +26,7 @@ describe('paths', () => {
 
   it('builds addresses that the route patterns match, with the parameters given', () => {
     expect(matchPath(patterns.movie, paths.movie(42))?.params).toEqual({ id: '42' });
+    expect(matchPath(patterns.watch, paths.watch(42))?.params).toEqual({ id: '42' });
     expect(matchPath(patterns.movies, paths.movies())?.params).toEqual({});
     expect(matchPath(patterns.receipt, paths.receipt(17))?.params).toEqual({ id: '17' });
     expect(matchPath(patterns.paymentDetail, paths.paymentDetail(3))?.params).toEqual({ plan_id: '3' });

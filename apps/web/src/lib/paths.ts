@@ -13,6 +13,8 @@ export const patterns = {
   movies: '/movies/:id?',
   tvShows: '/tv-show',
   movie: '/movie-details/:id',
+  /** The full-screen player of a title; a show's episode in `?episode=`. */
+  watch: '/watch/:id',
   search: '/search',
   watchList: '/my-watch-list',
   /** The watch list's older address, still linked from outside. */
@@ -84,6 +86,12 @@ export const paths = {
       : fill(patterns.movies),
   tvShows: () => patterns.tvShows,
   movie: (id: Id) => fill(patterns.movie, { id: String(id) }),
+  /** Plays a title full screen: where the member stopped, or the given episode of a show. */
+  watch: (id: Id, episodeId?: Id) =>
+    withQuery(
+      fill(patterns.watch, { id: String(id) }),
+      episodeId === undefined ? undefined : { episode: episodeId },
+    ),
   /** The search page, with `text` in its box when given. */
   search: (text?: string) => (text === undefined ? patterns.search : withQuery(patterns.search, { q: text })),
   watchList: () => patterns.watchList,

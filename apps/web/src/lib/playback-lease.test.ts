@@ -74,6 +74,78 @@ describe('createLeaseKeeper', () => {
     expect(release).toHaveBeenCalledWith('lease-a', true);
   });
 
+  it('gives the screen back with keepalive as soon as the page is hidden, and takes it again while playing on', async () => {
+    const { keeper, request, release } = setup([granted('lease-a'), granted('lease-b')]);
+    keeper.playing();
+    await vi.advanceTimersByTimeAsync(0);
+    keeper.hidden();
+    expect(release).toHaveBeenCalledWith('lease-a', true);
+    await vi.advanceTimersByTimeAsync(0);
+    // Still here and playing (a background tab): a new lease, only after the release was answered.
+    expect(request).toHaveBeenCalledTimes(2);
+    expect(request).toHaveBeenLastCalledWith({ titleId: 7, episodeId: null }, null);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(request).toHaveBeenLastCalledWith({ titleId: 7, episodeId: null }, 'lease-b');
+  });
+
+  it('takes no new screen when the page is hidden as it goes away, in either order', async () => {
+    for (const order of [['leave', 'hidden'] as const, ['hidden', 'leave'] as const]) {
+      const { keeper, request, release } = setup();
+      keeper.playing();
+      await vi.advanceTimersByTimeAsync(0);
+      for (const step of order) keeper[step]();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(release).toHaveBeenCalledWith('lease-a', true);
+      expect(request).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('does not take the screen again after the page is hidden while paused', async () => {
+    const { keeper, request, release } = setup();
+    keeper.playing();
+    await vi.advanceTimersByTimeAsync(0);
+    keeper.paused();
+    keeper.hidden();
+    expect(release).toHaveBeenCalledWith('lease-a', true);
+    await vi.advanceTimersByTimeAsync(LONG_PAUSE_MS + 60_000);
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(release).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up a lease granted after the page was hidden instead of keeping it', async () => {
+    let answer: (value: LeaseAnswer) => void = () => {};
+    const request = vi
+      .fn<(...args: unknown[]) => Promise<LeaseAnswer>>()
+      .mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)))
+      .mockResolvedValue(granted('lease-b'));
+    const release = vi.fn(async () => {});
+    const keeper = createLeaseKeeper({
+      target: { titleId: 7, episodeId: null },
+      onRefused: vi.fn(),
+      request,
+      release,
+    });
+    keeper.playing();
+    keeper.paused();
+    keeper.hidden();
+    answer(granted('lease-a'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(release).toHaveBeenCalledWith('lease-a', true);
+    expect(request).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives a handed-over screen up with keepalive when the page goes away before anyone takes it', async () => {
+    const { keeper, release } = setup();
+    keeper.playing();
+    await vi.advanceTimersByTimeAsync(0);
+    keeper.dispose();
+    expect(release).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(release).toHaveBeenCalledWith('lease-a', true);
+    await vi.advanceTimersByTimeAsync(HANDOVER_MS);
+    expect(release).toHaveBeenCalledTimes(1);
+  });
+
   it('hands its screen to the next player on the page, or gives it up shortly after going away', async () => {
     const first = setup();
     first.keeper.playing();
@@ -89,6 +161,6 @@ describe('createLeaseKeeper', () => {
 
     next.keeper.dispose();
     await vi.advanceTimersByTimeAsync(HANDOVER_MS);
-    expect(next.release).toHaveBeenCalledWith('lease-a');
+    expect(next.release).toHaveBeenCalledWith('lease-a', false);
   });
 });

@@ -31,16 +31,23 @@ export const HANDOVER_MS = 1500;
  * carries on with it, so moving on never needs a second screen (on a one-screen plan a fresh
  * lease could reach the server before the release of the old one).
  */
-let handedOver: { leaseId: string; timer: ReturnType<typeof setTimeout> } | null = null;
+let handedOver: {
+  leaseId: string;
+  timer: ReturnType<typeof setTimeout>;
+  stopWatching: () => void;
+} | null = null;
 
 function handOver(leaseId: string, release: typeof releaseLease): void {
   takeOver(release);
+  // Leaving the site before the next player takes it (or the timer runs) must not keep the screen.
+  const onPageHide = () => takeOver(release, true);
+  window.addEventListener('pagehide', onPageHide);
   handedOver = {
     leaseId,
     timer: setTimeout(() => {
-      handedOver = null;
-      void release(leaseId);
+      takeOver(release);
     }, HANDOVER_MS),
+    stopWatching: () => window.removeEventListener('pagehide', onPageHide),
   };
 }
 
@@ -48,6 +55,7 @@ function handOver(leaseId: string, release: typeof releaseLease): void {
 function takeOver(release?: typeof releaseLease, keepalive = false): string | null {
   if (!handedOver) return null;
   clearTimeout(handedOver.timer);
+  handedOver.stopWatching();
   const { leaseId } = handedOver;
   handedOver = null;
   if (!release) return leaseId;
@@ -126,17 +134,34 @@ export function createLeaseKeeper({
   let pauseTimer: ReturnType<typeof setTimeout> | undefined;
   let asking = false;
   let disposed = false;
+  let playingNow = false;
+  /** The page went away (pagehide): nothing is taken again until playback starts anew. */
+  let left = false;
+  /** Counts the times the screen was given up: an answer to an older request is out of date. */
+  let givenUp = 0;
 
   const stopRenewing = () => clearTimeout(renewTimer);
+
+  /** Takes the screen again when the page is still here and playing without one. */
+  function resume() {
+    if (!disposed && !left && playingNow && !leaseId) void ask();
+  }
 
   async function ask(): Promise<void> {
     if (asking || disposed) return;
     asking = true;
+    const round = givenUp;
     leaseId ??= takeOver();
     const answer = await request(target, leaseId);
     asking = false;
     if (disposed) {
       if (answer.kind === 'granted') void release(answer.lease.lease_id);
+      return;
+    }
+    if (round !== givenUp) {
+      // The screen was given up while this request was under way: give this lease up too.
+      if (answer.kind === 'granted') void release(answer.lease.lease_id, true).then(resume);
+      else resume();
       return;
     }
     stopRenewing();
@@ -151,27 +176,42 @@ export function createLeaseKeeper({
     renewTimer = setTimeout(() => void ask(), renewInSeconds * 1000);
   }
 
-  function giveUp(keepalive: boolean) {
+  function giveUp(keepalive: boolean): Promise<void> {
+    givenUp++;
     stopRenewing();
     clearTimeout(pauseTimer);
-    if (leaseId) void release(leaseId, keepalive);
+    const released = leaseId ? release(leaseId, keepalive) : Promise.resolve();
     leaseId = null;
+    return released;
   }
 
   return {
     /** Playback started or resumed. */
     playing() {
+      playingNow = true;
+      left = false;
       clearTimeout(pauseTimer);
       if (!leaseId) void ask();
     },
     /** Playback paused or ended: the screen is kept for a while, then given up. */
     paused() {
+      playingNow = false;
       clearTimeout(pauseTimer);
-      pauseTimer = setTimeout(() => giveUp(false), longPauseMs);
+      pauseTimer = setTimeout(() => void giveUp(false), longPauseMs);
+    },
+    /**
+     * The page was hidden, perhaps for good: a closed browser or a phone's app switcher may never
+     * say more. The screen is given back at once; when that is done and the page is still here
+     * and playing (a background tab, picture-in-picture), it is taken again.
+     */
+    hidden() {
+      takeOver(release, true);
+      void giveUp(true).then(resume);
     },
     /** The page is going away (it may come back from the back-forward cache and play again). */
     leave() {
-      giveUp(true);
+      left = true;
+      void giveUp(true);
       takeOver(release, true);
     },
     /** The player is going away: its screen goes to the next player, or is given up shortly. */

@@ -1,5 +1,8 @@
 import { iconProps } from '../icons';
 
+// The speaker is also the hero trailer's sound button, so it lives with the site's icons.
+export { VolumeGlyph } from '../icons';
+
 /** Icons of the player controls (play is the site's PlayIcon); decorative, every control has its own label. */
 
 export function PauseGlyph({ size = 22 }: { size?: number }) {
@@ -14,27 +17,6 @@ export function ReplayGlyph({ size = 22 }: { size?: number }) {
   return (
     <svg {...iconProps(size)}>
       <path fill="currentColor" d="M12 5V2L7 6l5 4V7a6 6 0 1 1-6 6H4a8 8 0 1 0 8-8Z" />
-    </svg>
-  );
-}
-
-export function VolumeGlyph({ level }: { level: 'off' | 'low' | 'high' }) {
-  return (
-    <svg {...iconProps(22)}>
-      <path fill="currentColor" d="M4 9v6h4l5 4V5L8 9H4Z" />
-      {level === 'off' ? (
-        <path
-          fill="currentColor"
-          d="m16.3 9.7 1.4-1.4 1.8 1.8 1.8-1.8 1.4 1.4-1.8 1.8 1.8 1.8-1.4 1.4-1.8-1.8-1.8 1.8-1.4-1.4 1.8-1.8-1.8-1.8Z"
-        />
-      ) : (
-        <>
-          <path fill="currentColor" d="M15.5 8.5a4.5 4.5 0 0 1 0 7l-1.2-1.5a2.6 2.6 0 0 0 0-4l1.2-1.5Z" />
-          {level === 'high' && (
-            <path fill="currentColor" d="M17.7 5.6a8 8 0 0 1 0 12.8l-1.2-1.5a6.1 6.1 0 0 0 0-9.8l1.2-1.5Z" />
-          )}
-        </>
-      )}
     </svg>
   );
 }

@@ -54,6 +54,23 @@ export function sourceOf(links: readonly VideoLink[]): PlayerSource | null {
   return best ? { type: best.type, url: best.url } : null;
 }
 
+/** Where the member stopped in an episode, when they have played it. */
+export function episodeProgressOf(episode: Episode): SavedPosition | undefined {
+  return episode.progress
+    ? { position: episode.progress.position_seconds, duration: episode.progress.duration_seconds }
+    : undefined;
+}
+
+/** Where the member stopped in each episode they have played, by episode id. */
+export function episodePositions(seasons: readonly Season[]): Map<number, SavedPosition> {
+  const map = new Map<number, SavedPosition>();
+  for (const episode of seasons.flatMap((season) => season.episodes)) {
+    const saved = episodeProgressOf(episode);
+    if (saved) map.set(episode.id, saved);
+  }
+  return map;
+}
+
 /** A position worth resuming from: at least a second in and not finished. */
 export function isResumable(saved: SavedPosition | null | undefined): saved is SavedPosition {
   return Boolean(saved && saved.position >= 1 && !isFinishedAt(saved.position, saved.duration));

@@ -52,7 +52,7 @@ export function LoginPage() {
       const envelope = await login.mutateAsync(values);
       writeStorage(REMEMBERED_EMAIL_KEY, remember ? values.email : null);
       if (envelope.message) toast.success(envelope.message);
-      await navigate(returnPath ?? paths.browse());
+      await navigate(returnPath ?? paths.browse(), { replace: returnPath !== null });
     } catch (error) {
       // A message shown beside its field is not repeated in a toast over the form.
       if (!applyFieldErrors(error, setError, ['email', 'password']))

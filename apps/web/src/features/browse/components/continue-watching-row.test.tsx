@@ -34,7 +34,8 @@ describe('Continue Watching row', () => {
 
     const row = await screen.findByRole('region', { name: 'Continue Watching' });
     const links = within(row).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/movie-details/3', '/movie-details/4']);
+    // Each card resumes in the watch view: the title where it stopped, or the show's episode.
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/watch/3', '/watch/4?episode=41']);
     expect(within(row).getByRole('heading', { level: 3, name: 'Title 3' })).toBeInTheDocument();
     expect(within(row).getByText('1 hr 30 min left')).toBeInTheDocument();
     expect(within(row).getByText('15 min left')).toBeInTheDocument();

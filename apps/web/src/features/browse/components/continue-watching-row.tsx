@@ -50,7 +50,7 @@ function ContinueCard({ item }: { item: ContinueWatchingItem }) {
       <div className="continue-card__body">
         <h3 className="continue-card__title">
           {/* The link covers the whole card (see .continue-card__link::after). */}
-          <Link to={paths.movie(item.id)} className="continue-card__link">
+          <Link to={paths.watch(item.id, item.episode_id)} className="continue-card__link">
             {item.name}
           </Link>
         </h3>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Banner } from '@reeltime/contract';
-import { PlayIcon, StarIcon } from '../../../components/icons';
+import { PlayIcon, StarIcon, VolumeGlyph } from '../../../components/icons';
 import { HlsVideo } from '../../../components/player/hls-video';
 import { formatDuration, formatRating, yearOf } from '../../../lib/format';
 import { bannersQuery } from '../api/browse-api';
@@ -36,7 +36,13 @@ function HeroContent({ banner }: { banner: Banner }) {
   const playsInline =
     title.trailer_url !== '' && (title.trailer_url_type === 'url' || title.trailer_url_type === 'hls');
   const [paused, setPaused] = useState(prefersReducedMotion);
+  const [muted, setMuted] = useState(true);
   const videoRef = useRef<HTMLVideoElement>(null);
+
+  // React sets `muted` only on the first render; the element's property follows the button.
+  useEffect(() => {
+    if (videoRef.current) videoRef.current.muted = muted;
+  }, [muted]);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -77,7 +83,9 @@ function HeroContent({ banner }: { banner: Banner }) {
           </p>
         )}
         <h2 id={headingId} className="hero__title">
-          {title.name}
+          <Link to={paths.movie(title.id)} className="hero__title-link">
+            {title.name}
+          </Link>
         </h2>
         <p className="hero__meta">
           {year && <span>{year}</span>}
@@ -93,7 +101,7 @@ function HeroContent({ banner }: { banner: Banner }) {
         </p>
         <p className="hero__description">{title.description}</p>
         <div className="hero__actions">
-          <Link to={paths.movie(title.id)} className="btn btn-primary btn-lg">
+          <Link to={paths.watch(title.id)} className="btn btn-primary btn-lg">
             <PlayIcon />
             <span>Play Now</span>
           </Link>
@@ -104,6 +112,17 @@ function HeroContent({ banner }: { banner: Banner }) {
               onClick={() => setPaused((value) => !value)}
             >
               {paused ? 'Play trailer' : 'Pause trailer'}
+            </button>
+          )}
+          {playsInline && (
+            <button
+              type="button"
+              className="btn btn-glass btn-lg hero__sound"
+              aria-label="Unmute trailer"
+              aria-pressed={!muted}
+              onClick={() => setMuted((value) => !value)}
+            >
+              <VolumeGlyph level={muted ? 'off' : 'high'} />
             </button>
           )}
         </div>

@@ -130,7 +130,7 @@ describe('Browse page', () => {
     expect(within(hero).getByText('English')).toBeInTheDocument();
     expect(within(hero).getByText('1hrs 52min')).toBeInTheDocument();
     expect(within(hero).getByText('7.8')).toBeInTheDocument();
-    expect(within(hero).getByRole('link', { name: 'Play Now' })).toHaveAttribute('href', '/movie-details/7');
+    expect(within(hero).getByRole('link', { name: 'Play Now' })).toHaveAttribute('href', '/watch/7');
     expect(within(hero).getByRole('complementary', { name: 'Advertisement' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Browse' })).toBeInTheDocument();
     expect(document.title).toBe('Browse | Reeltime');

@@ -2,7 +2,7 @@ import '../titles.scss';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
-import { Messages, type Episode, type MovieDetail, type Progress, type Season } from '@reeltime/contract';
+import { Messages, type Episode, type MovieDetail, type Progress } from '@reeltime/contract';
 import { PlayIcon, StarIcon } from '../../../components/icons';
 import { MovieCard } from '../../../components/movie-card';
 import { ShimmerGrid } from '../../../components/shimmer';
@@ -28,6 +28,7 @@ import { LikeButton } from '../components/like-button';
 import { NextEpisodePrompt } from '../components/next-episode-prompt';
 import {
   episodeCode,
+  episodePositions,
   findEpisode,
   isResumable,
   nextEpisode,
@@ -35,7 +36,6 @@ import {
   sourceOf,
   type EpisodeEntry,
   type ResumeOffer,
-  type SavedPosition,
 } from '../playback-plan';
 import { paths } from '../../../lib/paths';
 
@@ -88,20 +88,6 @@ function initialSelection(offer: ResumeOffer): Selection {
   };
 }
 
-/** Where the member stopped in each episode they have played. */
-function initialEpisodeProgress(seasons: readonly Season[]): Map<number, SavedPosition> {
-  const map = new Map<number, SavedPosition>();
-  for (const episode of seasons.flatMap((season) => season.episodes)) {
-    if (episode.progress) {
-      map.set(episode.id, {
-        position: episode.progress.position_seconds,
-        duration: episode.progress.duration_seconds,
-      });
-    }
-  }
-  return map;
-}
-
 function MovieDetails({ movie }: { movie: MovieDetail }) {
   const location = useLocation();
   const signedIn = useIsSignedIn();
@@ -114,7 +100,7 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
   const resumeNoteId = useId();
 
   const [progress, setProgress] = useState<Progress | null>(movie.progress ?? null);
-  const [episodeProgress, setEpisodeProgress] = useState(() => initialEpisodeProgress(seasons));
+  const [episodeProgress, setEpisodeProgress] = useState(() => episodePositions(seasons));
   const offer = resumeOfferFor(movie, progress);
   const [selection, setSelection] = useState<Selection>(() =>
     initialSelection(resumeOfferFor(movie, movie.progress)),
