@@ -20,9 +20,11 @@ import { build } from 'vite';
 const BASELINE = { '/': 124_680, '/browse': 155_293 };
 /**
  * 2 kB for what the site gained since, plus 1 kB taken by the typed hrefs of every page
- * (src/lib/paths.ts, about 0.5 kB) that every link now goes through.
+ * (src/lib/paths.ts, about 0.5 kB) that every link now goes through, plus 0.5 kB for the banner
+ * trailer's sound button, the card links to details and to the watch view, and the footer's
+ * support address (about 0.4 kB together on /browse).
  */
-const BUDGET_BYTES = 3072;
+const BUDGET_BYTES = 3584;
 
 const PAGES = {
   '/': 'src/features/landing/pages/landing-page.tsx',
