@@ -28,8 +28,6 @@ const PROBE_URL_SECONDS = 15 * 60;
 /** S3 copies an object of up to 5 GiB in one request; larger ones go part by part. */
 const SINGLE_COPY_MAX_BYTES = 5 * 1024 ** 3;
 const COPY_PART_BYTES = 1024 ** 3;
-/** A request to the bucket that sends or receives nothing for this long fails (and is retried). */
-const IDLE_TIMEOUT_MS = 30_000;
 
 const isNotFound = (error: unknown) =>
   typeof error === 'object' &&
