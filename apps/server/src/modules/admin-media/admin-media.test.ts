@@ -779,7 +779,7 @@ describe('captions', () => {
       [
         [id, { language: 'en', label: 'x'.repeat(41) }, { name: 'a.srt', body: SRT }],
         422,
-        AdminMediaMessages.captionLabel,
+        AdminMediaMessages.captionLabelTooLong,
       ],
       [[id, { label: 'English' }, { name: 'a.srt', body: SRT }], 422, AdminMediaMessages.captionLanguage],
       [

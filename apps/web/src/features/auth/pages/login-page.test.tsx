@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Messages, ServerMessages, type LoginData } from '@reeltime/contract';
 import { fail, mockApi, ok, type Reply } from '../../../testing/fetch-mock';
-import { user as userFixture } from '../../../testing/fixtures';
+import { movieDetail, user as userFixture } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 
 const loginData: LoginData = { ...userFixture(), api_token: 'fresh-token' };
@@ -128,7 +128,12 @@ describe('Login page', () => {
   });
 
   async function signInFrom(pathname: string) {
-    mockApi({ ...browseMocks(), 'POST /login': ok(loginData, ServerMessages.loginSuccess) });
+    mockApi({
+      ...browseMocks(),
+      'POST /login': ok(loginData, ServerMessages.loginSuccess),
+      // The title the sign-in returns to loads as soon as it is shown.
+      'GET /user/movie-details/:id': ok(movieDetail({ id: 7 })),
+    });
     const view = renderApp(pathname);
     await screen.findByRole('heading', { level: 1, name: 'Sign In' });
     const user = userEvent.setup();
