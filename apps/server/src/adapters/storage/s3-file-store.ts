@@ -15,6 +15,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { ByteLimit } from './byte-limit';
+import { createS3ObjectReader } from './s3-object-reader';
 import { isS3Unavailable } from './s3-unavailable';
 import {
   FileTooLarge,
@@ -87,13 +88,6 @@ const guarded = <T>(operation: Promise<T>): Promise<T> =>
     throw isOutage(error) ? new StoreUnavailable(error) : error;
   });
 
-/** `bytes <start>-<end>/<size>`, as S3 answers a ranged GET. */
-const CONTENT_RANGE = /^bytes (\d+)-(\d+)\/(\d+)$/;
-
-const isInvalidRange = (error: unknown) =>
-  error instanceof S3ServiceException &&
-  (error.name === 'InvalidRange' || error.$metadata.httpStatusCode === 416);
-
 /** The same error a missing local file gives, so callers need not know which store they use. */
 const missingFile = (key: string) =>
   Object.assign(new Error(`no file at ${JSON.stringify(key)}`), { code: 'ENOENT' });
@@ -112,6 +106,7 @@ export function createS3FileStore(options: {
 }): FileStore {
   const { client, bucket } = options;
   const partBytes = options.partBytes ?? DEFAULT_PART_BYTES;
+  const reader = createS3ObjectReader(client, bucket);
 
   /**
    * One object from a stream: a single PUT when it fits in a part, else a multipart upload that
@@ -184,52 +179,14 @@ export function createS3FileStore(options: {
 
     async read(key, range) {
       keySegments(key);
-      try {
-        const object = await guarded(
-          client.send(
-            new GetObjectCommand({
-              Bucket: bucket,
-              Key: key,
-              Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-            }),
-          ),
-        );
-        return object.Body as Readable;
-      } catch (error) {
-        if (isNotFound(error)) throw missingFile(key);
-        throw error;
-      }
+      const opened = await reader.open(key, range);
+      if (!opened) throw missingFile(key);
+      return opened.body;
     },
 
     async open(key, range) {
       keySegments(key);
-      try {
-        const object = await guarded(
-          client.send(
-            new GetObjectCommand({
-              Bucket: bucket,
-              Key: key,
-              Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined,
-            }),
-          ),
-        );
-        const served = range ? CONTENT_RANGE.exec(object.ContentRange ?? '') : null;
-        if (range && !served) {
-          (object.Body as Readable).destroy();
-          return undefined;
-        }
-        return {
-          info: {
-            size: served ? Number(served[3]) : (object.ContentLength ?? 0),
-            modifiedAt: object.LastModified ?? new Date(0),
-          },
-          range: served ? { start: Number(served[1]), end: Number(served[2]) } : undefined,
-          body: object.Body as Readable,
-        };
-      } catch (error) {
-        if (isNotFound(error) || isInvalidRange(error)) return undefined;
-        throw error;
-      }
+      return reader.open(key, range);
     },
 
     async stat(key) {

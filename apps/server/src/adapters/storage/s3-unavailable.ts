@@ -11,6 +11,11 @@ const UNREACHABLE_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
   'EPIPE',
+  // undici's, for reads (s3-object-reader.ts)
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_SOCKET',
 ]);
 
 /** Answers of a service in trouble for now (501, a feature it lacks, is not one of them). */
