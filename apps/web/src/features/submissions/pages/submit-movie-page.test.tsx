@@ -4,12 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Messages, ServerMessages } from '@reeltime/contract';
 import { fail, ok } from '../../../testing/fetch-mock';
 import { renderApp, signIn } from '../../../testing/render';
+import { pngFile as png } from '../../../testing/image-files';
 import { mockUploads } from '../../../testing/xhr-mock';
-
-/** The first bytes of a PNG file, as the picker and the server check them. */
-const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const png = (name: string, extraBytes = 0) =>
-  new File([PNG_SIGNATURE, new Uint8Array(extraBytes)], name, { type: 'image/png' });
 
 /** The pixel size the browser would decode for each picture, by file name. */
 function imageSizes(sizes: Record<string, { width: number; height: number }>) {

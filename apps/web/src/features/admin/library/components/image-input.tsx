@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { AdminLibraryLimits } from '@reeltime/contract';
+import { AdminLibraryLimits, AdminLibraryMessages } from '@reeltime/contract';
+import { ACCEPTED_IMAGES, imageFileProblem } from '../../../../lib/image-file';
 
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 const MAX_MB = AdminLibraryLimits.imageBytes / 1024 / 1024;
 
 interface ImageInputProps {
@@ -18,8 +18,8 @@ interface ImageInputProps {
 }
 
 /**
- * A picture input with a preview of the chosen file (or of the stored image), refusing a file over
- * the size limit before it is sent; the server checks the bytes.
+ * A picture input with a preview of the chosen file (or of the stored image), refusing a file that
+ * is not an image by its bytes, or is over the size limit, the moment it is chosen.
  */
 export function ImageInput({
   label,
@@ -32,7 +32,7 @@ export function ImageInput({
 }: ImageInputProps) {
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
-  const [tooLarge, setTooLarge] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     if (!file) {
@@ -45,7 +45,7 @@ export function ImageInput({
   }, [file]);
 
   const shown = preview ?? currentUrl;
-  const message = tooLarge ? `The image is larger than ${MAX_MB} MB.` : error;
+  const message = problem ?? error;
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
@@ -59,16 +59,27 @@ export function ImageInput({
           <input
             id={id}
             type="file"
-            accept={ACCEPT}
+            accept={ACCEPTED_IMAGES}
             className={`form-control${message ? ' is-invalid' : ''}`}
             aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
             aria-invalid={message ? true : undefined}
             onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null;
-              const overLimit = Boolean(chosen && chosen.size > AdminLibraryLimits.imageBytes);
-              setTooLarge(overLimit);
-              onChange(overLimit ? null : chosen);
-              if (overLimit) event.target.value = '';
+              const input = event.currentTarget;
+              const chosen = input.files?.[0] ?? null;
+              if (!chosen) {
+                setProblem(undefined);
+                onChange(null);
+                return;
+              }
+              void imageFileProblem(
+                chosen,
+                AdminLibraryLimits.imageBytes,
+                AdminLibraryMessages.imageTooLarge,
+              ).then((refusal) => {
+                setProblem(refusal);
+                if (refusal) input.value = '';
+                onChange(refusal ? null : chosen);
+              });
             }}
           />
           <div id={`${id}-hint`} className="form-text">

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AdminLibraryMessages as M, type AdminBanner } from '@reeltime/contract';
 import { mockAdminApi } from '../../../../testing/admin-fetch-mock';
 import { ok } from '../../../../testing/fetch-mock';
+import { pngFile } from '../../../../testing/image-files';
 import { renderWithRouter } from '../../../../testing/render';
 import { BannersPage } from './banners-page';
 
@@ -80,10 +81,7 @@ describe('Banners page', () => {
       ),
     );
     await userEvent.click(within(dialog).getByRole('radio', { name: /Harbour Lights/ }));
-    await userEvent.upload(
-      within(dialog).getByLabelText('Banner art'),
-      new File(['png'], 'art.png', { type: 'image/png' }),
-    );
+    await userEvent.upload(within(dialog).getByLabelText('Banner art'), pngFile('art.png'));
     await userEvent.click(within(dialog).getByLabelText(/Active/));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add banner' }));
 

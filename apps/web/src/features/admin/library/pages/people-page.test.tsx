@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AdminLibraryMessages as M, type AdminPerson } from '@reeltime/contract';
+import {
+  AdminLibraryLimits,
+  AdminLibraryMessages as M,
+  ServerMessages,
+  type AdminPerson,
+} from '@reeltime/contract';
 import { mockAdminApi } from '../../../../testing/admin-fetch-mock';
 import { fail, ok } from '../../../../testing/fetch-mock';
+import { fakePngFile, pngFile } from '../../../../testing/image-files';
 import { renderWithRouter } from '../../../../testing/render';
 import { PeoplePage } from './people-page';
 
@@ -75,9 +81,9 @@ describe('People page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add person' }));
     expect(await within(dialog).findByText(M.personPhotoRequired)).toBeInTheDocument();
     expect(api.adminCalls('POST /admin/people')).toHaveLength(0);
-    const photo = new File(['png'], 'leela.png', { type: 'image/png' });
+    const photo = pngFile('leela.png');
     await userEvent.upload(within(dialog).getByLabelText('Photo'), photo);
-    expect(within(dialog).getByAltText('Photo preview')).toBeInTheDocument();
+    expect(await within(dialog).findByAltText('Photo preview')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add person' }));
 
     expect(await screen.findByText('Leela Das added.')).toBeInTheDocument();
@@ -86,6 +92,32 @@ describe('People page', () => {
     expect(sent.get('email')).toBe('leela@example.com');
     expect((sent.get('photo') as File).name).toBe('leela.png');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('refuses a photo that is not an image by its bytes, or too large, the moment it is chosen', async () => {
+    mockAdminApi({ 'GET /admin/people': page([person()]) });
+    renderWithRouter(<PeoplePage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Mira Sen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Mira Sen' });
+    const input = within(dialog).getByLabelText('Photo');
+
+    await userEvent.upload(input, fakePngFile('notes.png'));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(ServerMessages.unsupportedMedia);
+    expect(input).toHaveValue('');
+    expect(within(dialog).getByAltText('Photo preview')).toHaveAttribute(
+      'src',
+      '/media/uploads/people/a.webp',
+    );
+
+    await userEvent.upload(input, pngFile('huge.png', AdminLibraryLimits.imageBytes));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(M.imageTooLarge);
+
+    await userEvent.upload(input, pngFile('mira.png'));
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
+    expect(within(dialog).getByAltText('Photo preview')).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
   });
 
   it('edits a person, keeps the photo unless a new one is chosen, and shows a refused picture on its field', async () => {
@@ -97,10 +129,7 @@ describe('People page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Mira Sen' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Mira Sen' });
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Mira Sen');
-    await userEvent.upload(
-      within(dialog).getByLabelText('Photo'),
-      new File(['x'], 'x.png', { type: 'image/png' }),
-    );
+    await userEvent.upload(within(dialog).getByLabelText('Photo'), pngFile('x.png'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('not a supported image');
 

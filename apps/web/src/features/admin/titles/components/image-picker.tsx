@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { AdminTitleLimits, AdminTitlesMessages } from '@reeltime/contract';
-
-export const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp,image/gif';
+import { ACCEPTED_IMAGES, imageFileProblem } from '../../../../lib/image-file';
 
 interface ImagePickerProps {
   label: string;
@@ -14,7 +13,10 @@ interface ImagePickerProps {
   hint: string;
 }
 
-/** A file input with a preview of the chosen image, else of the stored one. */
+/**
+ * A file input with a preview of the chosen image, else of the stored one. A file that is not an
+ * image by its bytes, or over the limit, is refused the moment it is chosen.
+ */
 export function ImagePicker({ label, current, file, onChange, shape, hint }: ImagePickerProps) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
@@ -52,15 +54,20 @@ export function ImagePicker({ label, current, file, onChange, shape, hint }: Ima
         className={`form-control form-control-sm${error ? ' is-invalid' : ''}`}
         aria-describedby={`${id}-hint`}
         onChange={(event) => {
-          const chosen = event.target.files?.[0] ?? null;
-          if (chosen && chosen.size > AdminTitleLimits.imageBytes) {
-            setError(AdminTitlesMessages.imageTooLarge);
-            event.target.value = '';
+          const input = event.currentTarget;
+          const chosen = input.files?.[0] ?? null;
+          if (!chosen) {
+            setError(null);
             onChange(null);
             return;
           }
-          setError(null);
-          onChange(chosen);
+          void imageFileProblem(chosen, AdminTitleLimits.imageBytes, AdminTitlesMessages.imageTooLarge).then(
+            (problem) => {
+              setError(problem ?? null);
+              if (problem) input.value = '';
+              onChange(problem ? null : chosen);
+            },
+          );
         }}
       />
       <div id={`${id}-hint`} className="form-text">

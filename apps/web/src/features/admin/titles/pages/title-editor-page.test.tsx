@@ -1,10 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AdminTitlesMessages as M, type AdminSeason } from '@reeltime/contract';
+import {
+  AdminTitleLimits,
+  AdminTitlesMessages as M,
+  ServerMessages,
+  type AdminSeason,
+} from '@reeltime/contract';
 import { fail, ok } from '../../../../testing/fetch-mock';
 import { LocationProbe, renderWithRouter } from '../../../../testing/render';
 import { mockAdminApi } from '../../../../testing/admin-fetch-mock';
+import { fakePngFile, pngFile } from '../../../../testing/image-files';
 import { genres, person, titleDetail } from '../testing/fixtures';
 import { NewTitlePage, TitleEditorPage } from './title-editor-page';
 
@@ -189,8 +195,11 @@ describe('Title editor', () => {
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Type'), 'tvshow');
     await user.type(screen.getByLabelText('Name'), 'Fresh');
-    const poster = new File([new Uint8Array([137, 80, 78, 71])], 'poster.png', { type: 'image/png' });
-    await user.upload(screen.getByLabelText('Poster'), poster);
+    await user.upload(screen.getByLabelText('Poster'), pngFile('poster.png'));
+    expect(await screen.findByAltText('Poster preview')).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
     await user.click(screen.getByRole('button', { name: 'Create title' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/titles/12'));
     expect(api.adminCalls('POST /admin/titles')[0]!.json()).toMatchObject({
@@ -205,6 +214,35 @@ describe('Title editor', () => {
     expect(upload.url.pathname).toBe('/api/v1/admin/titles/12/images');
     expect((upload.body as FormData).get('poster')).toBeInstanceOf(File);
     expect(await screen.findByText(M.created)).toBeInTheDocument();
+  });
+
+  it('refuses a poster that is not an image by its bytes, or too large, the moment it is chosen', async () => {
+    const api = mockAdminApi({
+      'GET /admin/genres': ok(genres),
+      'POST /admin/titles': ok(titleDetail({ id: 12, name: 'Fresh', is_published: false }), M.created, 201),
+      'POST /admin/titles/:id/images': ok(titleDetail({ id: 12, name: 'Fresh' }), M.imagesSaved),
+      'GET /admin/titles/:id': ok(titleDetail({ id: 12, name: 'Fresh', is_published: false })),
+    });
+    renderEditor('/admin/titles/new');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Name'), 'Fresh');
+    const poster = screen.getByLabelText('Poster');
+
+    await user.upload(poster, fakePngFile('notes.png'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ServerMessages.unsupportedMedia);
+    expect(screen.queryByAltText('Poster preview')).not.toBeInTheDocument();
+    expect(poster).toHaveValue('');
+
+    await user.upload(poster, pngFile('huge.png', AdminTitleLimits.imageBytes));
+    expect(await screen.findByRole('alert')).toHaveTextContent(M.imageTooLarge);
+    expect(screen.queryByAltText('Poster preview')).not.toBeInTheDocument();
+
+    await user.upload(poster, pngFile('poster.png'));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.getByAltText('Poster preview')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create title' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/titles/12'));
+    expect(api.adminCalls('POST /admin/titles/:id/images')).toHaveLength(1);
   });
 
   it('manages the seasons and episodes of a show', async () => {
