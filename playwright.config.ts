@@ -11,6 +11,11 @@ function viewportFromEnv(value: string | undefined): { width: number; height: nu
   return { width: Number(match[1]), height: Number(match[2]) };
 }
 const viewport = viewportFromEnv(process.env.E2E_VIEWPORT);
+/** `E2E_PHONE=1` runs the journeys as on a phone: 390x844, touch, the mobile viewport. */
+const phone = process.env.E2E_PHONE === '1';
+const journeyDevice = phone
+  ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+  : { ...devices['Desktop Chrome'], channel: undefined, ...(viewport ? { viewport } : {}) };
 
 /** Browser journeys against the real server run as in production, a fresh demo catalog and Debian's Chromium. */
 export default defineConfig({
@@ -54,7 +59,7 @@ export default defineConfig({
       name: 'chromium',
       testMatch: /.*\.spec\.ts$/,
       dependencies: ['setup'],
-      use: { ...devices['Desktop Chrome'], channel: undefined, ...(viewport ? { viewport } : {}) },
+      use: journeyDevice,
     },
   ],
   webServer: {

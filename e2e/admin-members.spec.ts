@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { registerAccount } from './support/api';
 import { API, SCREENSHOT_DIR } from './support/env';
-import { expectSignedOutStorage, expectToast, signIn } from './support/ui';
+import { expectSignedOutStorage, expectToast, openWatchList, signIn } from './support/ui';
 
 /** The demo catalog's admin (apps/server/src/db/seed/demo.ts). */
 const DEMO_ADMIN = { email: 'admin@reeltime.local', password: 'admin1234' } as const;
@@ -57,7 +57,7 @@ test('an admin disables a member: their open session ends on its next call, sign
   const refused = member.waitForResponse(
     (response) => response.url().includes(`${API}/user/watch-list`) && response.status() === 401,
   );
-  await member.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Watchlist' }).click();
+  await openWatchList(member);
   await refused;
   await expect(member.getByRole('heading', landingHeading)).toBeVisible();
   await expectSignedOutStorage(member);

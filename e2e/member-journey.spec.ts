@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { memberCallStatus, newAccount } from './support/api';
 import { catalogFacts } from './support/env';
-import { chooseFromAccountMenu, expectSignedOutStorage, expectToast, storedSession } from './support/ui';
+import {
+  chooseFromAccountMenu,
+  expectSignedOutStorage,
+  expectToast,
+  mainNavLink,
+  openWatchList,
+  storedSession,
+} from './support/ui';
 
 test('a new member signs up, signs in, searches, saves a title to the watch list and signs out', async ({
   page,
@@ -86,10 +93,7 @@ test('a new member signs up, signs in, searches, saves a title to the watch list
   });
 
   await test.step('search by pressing Enter', async () => {
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Home', exact: true })
-      .click();
+    await (await mainNavLink(page, 'Home')).click();
     await expect(page).toHaveURL('/browse');
     await page.getByRole('button', { name: 'Open search' }).click();
     const box = page.getByRole('combobox', { name: 'Search movies and TV shows' });
@@ -107,6 +111,12 @@ test('a new member signs up, signs in, searches, saves a title to the watch list
   await test.step('add the chosen title to the watch list from its card', async () => {
     const results = page.getByRole('list', { name: `Results for ${searchWord}` });
     const add = results.getByRole('button', { name: `Add ${chosen} to My Watchlist` });
+    // Further results arrive as the page is scrolled: a phone's screen shows fewer at first.
+    await expect(async () => {
+      await page.evaluate(() => window.scrollBy(0, 2000));
+      await expect(add).toBeAttached({ timeout: 1000 });
+    }).toPass();
+    await add.scrollIntoViewIfNeeded();
     await expect(add).toHaveAttribute('aria-pressed', 'false');
     await add.click();
     await expectToast(page, 'Added to your watch list.');
@@ -117,7 +127,7 @@ test('a new member signs up, signs in, searches, saves a title to the watch list
   });
 
   await test.step('the watch list pages show it', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Watchlist' }).click();
+    await openWatchList(page);
     await expect(page).toHaveURL('/my-watch-list');
     await expect(page.getByRole('heading', { level: 1, name: 'My WatchList' })).toBeVisible();
     const list = page.getByRole('list', { name: 'My WatchList' });

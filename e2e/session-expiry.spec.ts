@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, bearer } from './support/api';
 import { API, DEMO_MEMBER } from './support/env';
-import { expectSignedOutStorage, storeSession } from './support/ui';
+import { expectSignedOutStorage, openWatchList, storeSession } from './support/ui';
 
 const landingHeading = { level: 1, name: 'Unlimited movies, TV shows and more' } as const;
 
@@ -41,7 +41,7 @@ test.describe('a 401 answer ends the session', () => {
     const revoked = await request.get(`${API}/logout`, { headers: bearer(token) });
     expect(revoked.status()).toBe(200);
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Watchlist' }).click();
+    await openWatchList(page);
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', landingHeading)).toBeVisible();
     await expectSignedOutStorage(page);

@@ -40,7 +40,10 @@ async function leaveAndCheckScreens(page: Page): Promise<void> {
   await expect.poll(memberLeases, { message: 'screens still held after leaving', timeout: 5000 }).toBe(0);
 }
 
-/** The lease the page is granted next (POST /user/playback-lease). */
+/**
+ * The lease the page is granted next (POST /user/playback-lease), once the page has read the
+ * answer: a page left while its request is under way cannot give that lease back.
+ */
 async function nextLease(page: Page): Promise<string> {
   const response = await page.waitForResponse(
     (candidate) =>
@@ -48,6 +51,9 @@ async function nextLease(page: Page): Promise<string> {
       new URL(candidate.url()).pathname === `${API}/user/playback-lease`,
   );
   expect(response.status()).toBe(200);
+  await response.finished();
+  // A task after the body arrived: the page's own handling of it has run by then.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
   return ((await response.json()) as { data: { lease_id: string } }).data.lease_id;
 }
 

@@ -53,7 +53,8 @@ async function importVideo(file: string, titleId: number, kind: 'trailer' | 'mai
 }
 
 setup('pick a title with a public trailer and give it a full video', async ({ request }) => {
-  setup.slow();
+  // Transcodes run here when the demo's have not published yet: minutes on a busy two-core machine.
+  setup.setTimeout(360_000);
   const { token } = await apiLogin(request, DEMO_MEMBER.email, DEMO_MEMBER.password);
 
   // A recent title whose full video, if it has one, is served by the site (not a YouTube or Vimeo

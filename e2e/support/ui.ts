@@ -42,7 +42,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
 /** Opens the profile menu of the navigation bar and picks an item. */
 export async function chooseFromAccountMenu(
   page: Page,
-  item: 'Profile' | 'Logout' | 'Subscription plans' | 'My submissions',
+  item: 'Profile' | 'Logout' | 'Subscription plans' | 'My submissions' | 'My Watchlist',
 ) {
   await page.getByRole('button', { name: /^Account menu for / }).click();
   await page.getByRole('menu', { name: 'Account' }).getByRole('menuitem', { name: item }).click();
@@ -77,4 +77,24 @@ export async function settlePage(page: Page): Promise<void> {
     await frame();
   });
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/**
+ * A link of the site's main navigation, ready to click: on a phone the links sit behind the Menu
+ * button, which is opened first.
+ */
+export async function mainNavLink(page: Page, name: string) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const menu = nav.getByRole('button', { name: 'Menu', exact: true });
+  await expect(nav).toBeVisible();
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  return nav.getByRole('link', { name, exact: true });
+}
+
+/** Opens My Watchlist as a member would: from the main navigation, or on a phone the account menu. */
+export async function openWatchList(page: Page): Promise<void> {
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Watchlist' });
+  await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+  if (await link.isVisible()) await link.click();
+  else await chooseFromAccountMenu(page, 'My Watchlist');
 }
