@@ -244,6 +244,18 @@ export const CatalogRowEndpoints = {
   mostViewed: endpointRoute<typeof Contract.CatalogRowEndpoints.mostViewed>('GET', '/user/most-view-movie'),
 };
 
+export const HouseholdEndpoints = {
+  list: endpointRoute<typeof Contract.HouseholdEndpoints.list>('GET', '/user/profiles'),
+  create: endpointRoute<typeof Contract.HouseholdEndpoints.create>('POST', '/user/profiles'),
+  update: endpointRoute<typeof Contract.HouseholdEndpoints.update>('PATCH', '/user/profiles/:id'),
+  remove: endpointRoute<typeof Contract.HouseholdEndpoints.remove>('DELETE', '/user/profiles/:id'),
+  select: endpointRoute<typeof Contract.HouseholdEndpoints.select>('POST', '/user/profiles/:id/select'),
+  setAccountPin: endpointRoute<typeof Contract.HouseholdEndpoints.setAccountPin>(
+    'PUT',
+    '/user/profiles/account-pin',
+  ),
+};
+
 export const PlaybackEndpoints = {
   saveProgress: endpointRoute<typeof Contract.PlaybackEndpoints.saveProgress>(
     'POST',

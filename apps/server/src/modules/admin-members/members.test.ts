@@ -150,6 +150,7 @@ describe('GET /admin/members/:id', () => {
       .insertInto('playback_progress')
       .values({
         user_id: member.id,
+        profile_id: member.profileId,
         title_id: titleId,
         episode_id: 0,
         position_seconds: 600,
@@ -160,7 +161,13 @@ describe('GET /admin/members/:id', () => {
       .execute();
     await db()
       .insertInto('views')
-      .values({ user_id: member.id, title_id: titleId, day: '2026-03-01', created_at: now })
+      .values({
+        user_id: member.id,
+        profile_id: member.profileId,
+        title_id: titleId,
+        day: '2026-03-01',
+        created_at: now,
+      })
       .execute();
 
     const res = await call('GET', `/admin/members/${member.id}`);
