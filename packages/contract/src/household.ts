@@ -32,7 +32,7 @@ export const PROFILE_NAME_MAX = 50;
 /** The request header that carries the account PIN to the endpoints that manage profiles. */
 export const ACCOUNT_PIN_HEADER = 'x-account-pin';
 
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 export const HouseholdMessages = {
   profileNotFound: 'Profile not found.',
@@ -52,12 +52,12 @@ export const HouseholdMessages = {
   nothingToChange: 'Send at least one field to change.',
   pinRequired: 'This profile is locked with a PIN: enter it.',
   pinWrong: (triesLeft: number) =>
-    `Wrong PIN. ${plural(triesLeft, 'try')} left before the profile is locked.`,
+    `Wrong PIN. ${plural(triesLeft, 'try', 'tries')} left before the profile is locked.`,
   profileLocked: (minutes: number) =>
     `Too many wrong PINs: this profile is locked. Try again in ${plural(minutes, 'minute')}.`,
   accountPinRequired: 'Enter the account PIN to manage profiles.',
   accountPinWrong: (triesLeft: number) =>
-    `Wrong account PIN. ${plural(triesLeft, 'try')} left before profile management is locked.`,
+    `Wrong account PIN. ${plural(triesLeft, 'try', 'tries')} left before profile management is locked.`,
   accountPinLocked: (minutes: number) =>
     `Too many wrong account PINs: managing profiles is locked. Try again in ${plural(minutes, 'minute')}.`,
   passwordRequired: 'Password is required',
@@ -95,8 +95,8 @@ const MaturityLimitSchema = z
   .max(20, { error: M.maturityLimitInvalid });
 
 /** A value that may be cleared: `null` (JSON) or empty text (a form) clears it. */
-const clearable = <T extends z.ZodType>(schema: T) =>
-  z.union([z.literal('').transform(() => null), z.null(), schema]);
+const clearable = <T extends z.ZodType>(schema: T, invalid: string) =>
+  z.union([z.literal('').transform(() => null), z.null(), schema], { error: invalid });
 
 const IsKidsSchema = formFlag('is_kids must be true or false');
 
@@ -139,8 +139,8 @@ export const NewHouseholdProfileBodySchema = z.strictObject({
   avatar: ProfileAvatarSchema.optional(),
   is_kids: IsKidsSchema.default(false),
   /** Null or left out: no limit (an adult profile only). */
-  maturity_limit: clearable(MaturityLimitSchema).optional(),
-  pin: clearable(PinSchema).optional(),
+  maturity_limit: clearable(MaturityLimitSchema, M.maturityLimitInvalid).optional(),
+  pin: clearable(PinSchema, M.pinInvalid).optional(),
 });
 export type NewHouseholdProfileBody = z.input<typeof NewHouseholdProfileBodySchema>;
 
@@ -150,9 +150,9 @@ export const HouseholdProfilePatchSchema = z.strictObject({
   avatar: ProfileAvatarSchema.optional(),
   is_kids: IsKidsSchema.optional(),
   /** Null (or empty in a form) removes the limit. */
-  maturity_limit: clearable(MaturityLimitSchema).optional(),
+  maturity_limit: clearable(MaturityLimitSchema, M.maturityLimitInvalid).optional(),
   /** Null (or empty in a form) removes the PIN. */
-  pin: clearable(PinSchema).optional(),
+  pin: clearable(PinSchema, M.pinInvalid).optional(),
 });
 export type HouseholdProfilePatch = z.input<typeof HouseholdProfilePatchSchema>;
 
