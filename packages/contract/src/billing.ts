@@ -15,6 +15,8 @@ export const PlanSchema = z.object({
   currency: z.string(),
   duration_value: z.number(),
   duration: z.enum(['month', 'year']),
+  /** Household profiles an account on the plan may have (also listed in `plan_type`). */
+  profiles: z.number(),
   plan_type: z.array(PlanLimitationSchema),
 });
 export type Plan = z.infer<typeof PlanSchema>;

@@ -86,6 +86,10 @@ export const AdminMembersEndpoints = {
     'POST',
     '/admin/members/:id/sign-out',
   ),
+  clearProfilePin: endpointRoute<typeof Contract.AdminMembersEndpoints.clearProfilePin>(
+    'POST',
+    '/admin/members/:id/profiles/:profileId/clear-pin',
+  ),
 };
 
 export const AdminOverviewEndpoints = {
