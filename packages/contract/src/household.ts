@@ -223,7 +223,7 @@ export const HouseholdEndpoints = {
     path: '/user/profiles',
     access: 'account',
     tags,
-    description: `Adds a profile. An account may have as many profiles as its plan allows (1 without a plan), and never more than ${MAX_PROFILES}: one more is a 422 naming the limit. A kids profile needs a maturity limit, which must be a label of the rating scale.`,
+    description: `Adds a profile. An account may have as many profiles as its plan allows (1 without a plan), and never more than ${MAX_PROFILES}: one more is a 422 naming the limit. A kids profile needs a maturity limit, which must be a label of the rating scale. A field this endpoint does not take is refused (422), so a misspelt limit is never ignored.`,
     encoding: 'json-or-form',
     body: NewHouseholdProfileBodySchema,
     files: avatarFile,
@@ -240,7 +240,7 @@ export const HouseholdEndpoints = {
     access: 'account',
     tags,
     description:
-      "Changes a profile: its name, avatar (built-in, or an uploaded `avatar_file`), kids flag, maturity limit or PIN (null removes the limit or the PIN). The owner's profile cannot become a kids profile. Changes reach the profile's sessions on their next request.",
+      "Changes a profile: its name, avatar (built-in, or an uploaded `avatar_file`), kids flag, maturity limit or PIN (null removes the limit or the PIN). The owner's profile cannot become a kids profile. Changes reach the profile's sessions on their next request. A field this endpoint does not take is refused (422).",
     encoding: 'json-or-form',
     params: ProfileIdParamsSchema,
     body: HouseholdProfilePatchSchema,
@@ -268,7 +268,7 @@ export const HouseholdEndpoints = {
     tags,
     description: `Answers a token acting as the profile (\`data.api_token\`), which the client uses from then on; the token sent keeps working. A profile with a PIN needs it in \`pin\`: a wrong one is a 422, and ${PIN_ATTEMPTS} wrong ones in a row lock the profile for ${PIN_LOCK_MINUTES} minutes (429 with Retry-After, the fifth included) and mail the account owner.`,
     params: ProfileIdParamsSchema,
-    body: SelectProfileBodySchema,
+    body: SelectProfileBodySchema.nullish(),
     success: { status: 200, data: SelectedProfileSchema },
     errors: {
       404: 'The account has no profile with this id.',

@@ -56,7 +56,7 @@ export async function householdRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       handler: async (request) =>
-        ok(await household.select(request.user!, request.params.id, request.body.pin), M.profileSelected),
+        ok(await household.select(request.user!, request.params.id, request.body?.pin), M.profileSelected),
     },
     setAccountPin: {
       options: { config: { rateLimit: { max, timeWindow: windowSeconds * 1000 } } },

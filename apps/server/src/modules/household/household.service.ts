@@ -87,7 +87,8 @@ export function createHouseholdService(ctx: AppContext) {
       if (!owner) return;
       await ctx.mail.send(pinLockedMail(await siteIdentity(ctx, trx), owner, locked, until), trx);
     });
-    ctx.log.warn({ userId, profile: 'profileName' in locked }, 'PIN locked after too many wrong tries');
+    const pin = 'profileName' in locked ? 'profile' : 'account';
+    ctx.log.warn({ userId, pin }, 'PIN locked after too many wrong tries');
   }
 
   const profileTries = (profile: ProfileRow): PinTries => ({
