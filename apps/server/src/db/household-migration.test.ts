@@ -161,6 +161,22 @@ describe(`migration 0020 on existing rows (${postgresServer ? 'PostgreSQL' : 'SQ
       { id: 2, profiles: 4 },
     ]);
 
+    // The rebuilt tables keep their references: rows go with their profile, title or account.
+    await expect(
+      db
+        .insertInto('watchlist')
+        .values({ user_id: 1, profile_id: 999, title_id: 1, created_at: at })
+        .execute(),
+    ).rejects.toThrow();
+    await db.deleteFrom('titles').where('id', '=', 2).execute();
+    expect(await db.selectFrom('likes').selectAll().execute()).toEqual([]);
+    await db.deleteFrom('profiles').where('id', '=', ownerOf.get(2)!).execute();
+    expect(await db.selectFrom('api_tokens').select('id').where('user_id', '=', 2).execute()).toEqual([]);
+    expect(await db.selectFrom('playback_progress').select('id').where('user_id', '=', 2).execute()).toEqual(
+      [],
+    );
+    expect(await db.selectFrom('views').select('day').execute()).toEqual([]);
+
     // Ids go on after the ones kept, and one account cannot get a second owner profile.
     const token = await db
       .insertInto('api_tokens')
