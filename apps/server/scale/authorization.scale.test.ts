@@ -141,6 +141,7 @@ describe('the authorization matrix', () => {
     expect(accessOf('GET', '/logout')).toBe('member');
     expect(accessOf('GET', '/user/banners')).toBe('public');
     expect(accessOf('GET', '/user/watch-list')).toBe('member');
+    expect(accessOf('GET', '/user/payments')).toBe('account');
     expect(accessOf('POST', '/login')).toBe('public');
     expect(accessOf('GET', '/admin/overview')).toBe('admin');
     const byAccess = (access: Route['access']) => routes.filter((route) => route.access === access).length;
@@ -148,7 +149,7 @@ describe('the authorization matrix', () => {
     figure(
       SUITE,
       'by declared access',
-      `public ${byAccess('public')}, member ${byAccess('member')}, admin ${byAccess('admin')}`,
+      `public ${byAccess('public')}, member ${byAccess('member')}, account ${byAccess('account')}, admin ${byAccess('admin')}`,
     );
     expect(byAccess('member')).toBeGreaterThan(0);
     expect(byAccess('admin')).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { castMailRoutes } from './modules/cast-mail/cast-mail.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { householdRoutes } from './modules/household/household.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -32,6 +33,7 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
     catalogRoutes,
     siteSettingsPublicRoutes,
     profileRoutes,
+    householdRoutes,
     playbackRoutes,
     searchRoutes,
     watchlistRoutes,

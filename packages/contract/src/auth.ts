@@ -202,7 +202,7 @@ export const ProfileEndpoints = {
   updateProfile: defineEndpoint({
     method: 'POST',
     path: '/user/update-profile',
-    access: 'member',
+    access: 'account',
     tags: profileTags,
     description:
       "Updates the profile, and the avatar when `file_url` is sent (multipart only). `email` must be the account's own address (a 422 on `email` otherwise). `mobile`, `gender` and `date_of_birth` may be empty or null to clear them.",
@@ -220,7 +220,7 @@ export const ProfileEndpoints = {
   changePassword: defineEndpoint({
     method: 'POST',
     path: '/user/change-password',
-    access: 'member',
+    access: 'account',
     tags: profileTags,
     description:
       'Changes the password: every session of the account ends, and the answer carries a new token for this one. A wrong `old_password` is a 422 on it.',

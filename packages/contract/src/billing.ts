@@ -15,6 +15,8 @@ export const PlanSchema = z.object({
   currency: z.string(),
   duration_value: z.number(),
   duration: z.enum(['month', 'year']),
+  /** Household profiles an account on the plan may have (also listed in `plan_type`). */
+  profiles: z.number(),
   plan_type: z.array(PlanLimitationSchema),
 });
 export type Plan = z.infer<typeof PlanSchema>;
@@ -117,7 +119,11 @@ const PLAN_NOT_FOUND = 'No active plan has this id.';
 const PLAN_ALREADY_YOURS =
   "The plan is already the member's current plan and cannot be extended (the gateway renews it by itself, or it is already paid ahead).";
 
-/** Plans, checkout and the member's subscription and payments: member scope. */
+/**
+ * Plans, checkout and the member's subscription and payments. The plans on sale and the current
+ * subscription are read by any profile (the browse page's ad slot depends on them); paying,
+ * cancelling and the payment history are the account's (`account`: not a kids profile).
+ */
 export const BillingEndpoints = {
   plans: defineEndpoint({
     method: 'GET',
@@ -138,7 +144,7 @@ export const BillingEndpoints = {
   cancelSubscription: defineEndpoint({
     method: 'POST',
     path: '/user/cancle-subscription',
-    access: 'member',
+    access: 'account',
     tags,
     description:
       'Cancels at the end of the paid period; access stays until end_date. Cancelling twice is no error.',
@@ -153,7 +159,7 @@ export const BillingEndpoints = {
   paymentDetails: defineEndpoint({
     method: 'POST',
     path: '/user/get-payment-details',
-    access: 'member',
+    access: 'account',
     tags,
     description: 'What paying for the plan now would cost, line by line, and what it would do.',
     query: PlanIdQuerySchema,
@@ -163,7 +169,7 @@ export const BillingEndpoints = {
   processPayment: defineEndpoint({
     method: 'POST',
     path: '/user/process-payment',
-    access: 'member',
+    access: 'account',
     tags,
     description: "Opens a checkout for the server's own total and answers where to send the member to pay.",
     body: ProcessPaymentBodySchema,
@@ -176,7 +182,7 @@ export const BillingEndpoints = {
   paymentSuccess: defineEndpoint({
     method: 'POST',
     path: '/user/payment-success',
-    access: 'member',
+    access: 'account',
     tags,
     description:
       'Confirms a paid checkout and answers the subscription it paid for; asking again answers the same.',
@@ -190,7 +196,7 @@ export const BillingEndpoints = {
   payments: defineEndpoint({
     method: 'GET',
     path: '/user/payments',
-    access: 'member',
+    access: 'account',
     tags,
     description: "The member's payments, newest first.",
     query: PageQuerySchema,
@@ -199,7 +205,7 @@ export const BillingEndpoints = {
   receipt: defineEndpoint({
     method: 'GET',
     path: '/user/payments/:id/receipt',
-    access: 'member',
+    access: 'account',
     tags,
     description: "The printable receipt of one of the member's payments.",
     params: IdParamsSchema,

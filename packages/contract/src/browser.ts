@@ -86,6 +86,10 @@ export const AdminMembersEndpoints = {
     'POST',
     '/admin/members/:id/sign-out',
   ),
+  clearProfilePin: endpointRoute<typeof Contract.AdminMembersEndpoints.clearProfilePin>(
+    'POST',
+    '/admin/members/:id/profiles/:profileId/clear-pin',
+  ),
 };
 
 export const AdminOverviewEndpoints = {
@@ -242,6 +246,18 @@ export const CatalogRowEndpoints = {
   free: endpointRoute<typeof Contract.CatalogRowEndpoints.free>('GET', '/user/free-movie'),
   mostLiked: endpointRoute<typeof Contract.CatalogRowEndpoints.mostLiked>('GET', '/user/most-like-movie'),
   mostViewed: endpointRoute<typeof Contract.CatalogRowEndpoints.mostViewed>('GET', '/user/most-view-movie'),
+};
+
+export const HouseholdEndpoints = {
+  list: endpointRoute<typeof Contract.HouseholdEndpoints.list>('GET', '/user/profiles'),
+  create: endpointRoute<typeof Contract.HouseholdEndpoints.create>('POST', '/user/profiles'),
+  update: endpointRoute<typeof Contract.HouseholdEndpoints.update>('PATCH', '/user/profiles/:id'),
+  remove: endpointRoute<typeof Contract.HouseholdEndpoints.remove>('DELETE', '/user/profiles/:id'),
+  select: endpointRoute<typeof Contract.HouseholdEndpoints.select>('POST', '/user/profiles/:id/select'),
+  setAccountPin: endpointRoute<typeof Contract.HouseholdEndpoints.setAccountPin>(
+    'PUT',
+    '/user/profiles/account-pin',
+  ),
 };
 
 export const PlaybackEndpoints = {

@@ -124,6 +124,16 @@ export const blankableField = <T extends z.ZodType>(
   ).optional();
 };
 
+/** A yes/no field: JSON booleans, or `true`/`false`/`1`/`0` as form text. */
+export const formFlag = (error: z.core.$ZodErrorMap | string) =>
+  z.union(
+    [
+      z.boolean(),
+      z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1'),
+    ],
+    { error },
+  );
+
 /** `YYYY-MM-DD` that is a real calendar date. */
 export const DateStringSchema = z
   .string({ error: Messages.dateInvalid })

@@ -4,9 +4,12 @@ export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' |
 
 /**
  * Who may call an endpoint: anyone (`public`; a token, when sent and valid, still identifies the
- * member), a signed-in member (`member`, else 401) or an administrator (`admin`, else 401 or 403).
+ * member), a signed-in member acting as any of the account's profiles (`member`, else 401), a
+ * signed-in member acting as a profile that is not a kids profile (`account`: billing, the
+ * account itself, submissions, profile management; else 401 or 403) or an administrator (`admin`,
+ * not acting as a kids profile either; else 401 or 403).
  */
-export type Access = 'public' | 'member' | 'admin';
+export type Access = 'public' | 'member' | 'account' | 'admin';
 
 /** How the body may travel: JSON only, or also as multipart form data (with its files). */
 export type BodyEncoding = 'json' | 'json-or-form' | 'form';

@@ -4,6 +4,7 @@ export * from './billing';
 export * from './catalog';
 export * from './common';
 export * from './endpoint';
+export * from './household';
 export * from './messages';
 export * from './paths';
 export * from './playback';

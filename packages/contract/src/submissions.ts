@@ -158,7 +158,7 @@ export const SubmissionEndpoints = {
   submit: defineEndpoint({
     method: 'POST',
     path: '/user/movie-detail-request',
-    access: 'member',
+    access: 'account',
     tags: ['submissions'],
     description: `A movie or show for review, with at least one and at most ${FormLimits.maxListItems} cast members. Multipart for the files: \`cast\` as \`cast[0][name]\` fields or as one field holding the JSON list; the image of cast member i is \`cast[i][image]\`. At most ${SUBMISSIONS_PER_HOUR} an hour, refused ones included.`,
     encoding: 'json-or-form',
@@ -182,7 +182,7 @@ export const SubmissionEndpoints = {
   mine: defineEndpoint({
     method: 'GET',
     path: '/user/my-submissions',
-    access: 'member',
+    access: 'account',
     tags: ['submissions'],
     description: "The member's own submissions, newest first.",
     success: { status: 200, data: z.array(MySubmissionSchema) },
@@ -194,7 +194,7 @@ export const CastMailEndpoints = {
   send: defineEndpoint({
     method: 'POST',
     path: '/user/send-mail-to-cast',
-    access: 'member',
+    access: 'account',
     tags: ['cast'],
     description: `Mails a cast member on the member's behalf (replies go to the member). At most ${CAST_MAILS_PER_HOUR} an hour.`,
     encoding: 'json-or-form',

@@ -18,6 +18,7 @@ export function expectationFor(access: Access, role: Role): Expectation {
   if (access === 'public') return 'allowed';
   if (role === 'visitor') return 'unauthenticated';
   if (access === 'admin') return role === 'admin' ? 'allowed' : 'forbidden';
+  // Every role here acts as its account owner's profile, never a kids one: `account` is `member`.
   return role === 'owner' ? 'allowed' : 'not-owner';
 }
 

@@ -2,8 +2,11 @@ import type { HTTPMethods } from 'fastify';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 
-/** Who a route lets through, as its registration declares it (the scope's onRequest hook). */
-export type Access = 'public' | 'member' | 'admin';
+/**
+ * Who a route lets through, as its registration declares it (the scope's onRequest hook);
+ * `account` is a member acting as a profile that is not a kids profile.
+ */
+export type Access = 'public' | 'member' | 'account' | 'admin';
 
 export interface Route {
   method: HTTPMethods;
@@ -19,6 +22,7 @@ const METHOD_LINE = /^[│ ]*(\S.*?) \(([A-Z, ]+)\)$/;
 
 function accessOf(onRequest: string[]): Access {
   if (onRequest.includes('requireAdmin()')) return 'admin';
+  if (onRequest.includes('requireAccount()')) return 'account';
   if (onRequest.includes('requireMember()')) return 'member';
   return 'public';
 }

@@ -5,6 +5,7 @@ import { recordAudit, type AuditEntry } from '../modules/audit/audit';
 import { createPasswordResetRepository } from '../modules/users/password-reset.repository';
 import { hashToken, newToken } from '../modules/auth/tokens';
 import { createUserRepository } from '../modules/users/user.repository';
+import { createHouseholdRepository } from '../modules/household/household.repository';
 import { hashPassword } from '../modules/users/passwords';
 
 /** How the audit log names a change made from the server's command line. */
@@ -70,6 +71,7 @@ export async function createOrPromoteAdmin(
         created_at: now,
         updated_at: now,
       });
+      await createHouseholdRepository(trx).insertOwner(row, now);
       action = 'member.create-admin';
     } else {
       row = await users.update(existing.id, {

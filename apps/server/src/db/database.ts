@@ -20,11 +20,18 @@ export interface UsersTable {
   disabled_at: number | null;
   created_at: number;
   updated_at: number;
+  /** argon2id of the optional 4-digit PIN guarding the account's profiles (migration 0020). */
+  account_pin_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Wrong account PINs in a row; the fifth locks profile management for a while. */
+  account_pin_failures: ColumnType<number, number | undefined, number>;
+  account_pin_locked_until: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ApiTokensTable {
   id: Generated<number>;
   user_id: number;
+  /** The profile the token acts as (migration 0020); the owner's for a token from sign-in. */
+  profile_id: number;
   token_hash: string;
   created_at: number;
   last_used_at: number;
@@ -131,8 +138,34 @@ export interface BannersTable {
   is_active: number;
 }
 
+/**
+ * One of an account's household profiles (migration 0020). The first (`is_owner`) is the account
+ * holder's and cannot be deleted.
+ */
+export interface ProfilesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** One of the built-in avatars (PROFILE_AVATARS in the contract). */
+  avatar_key: string;
+  /** An uploaded avatar (the image store's URL); shown instead of the built-in one when set. */
+  avatar_image: string | null;
+  is_owner: number;
+  is_kids: number;
+  /** The highest content rating the profile sees, a label of the rating scale; null for no limit. */
+  maturity_limit: string | null;
+  /** argon2id of the profile's optional 4-digit PIN. */
+  pin_hash: string | null;
+  /** Wrong PINs in a row since the last right one or the last lock. */
+  pin_failures: number;
+  /** Until when the PIN is refused after too many wrong ones (epoch ms). */
+  locked_until: number | null;
+  created_at: number;
+}
+
 export interface WatchlistTable {
   user_id: number;
+  profile_id: number;
   title_id: number;
   created_at: number;
 }
@@ -140,6 +173,7 @@ export interface WatchlistTable {
 export interface PlaybackProgressTable {
   id: Generated<number>;
   user_id: number;
+  profile_id: number;
   title_id: number;
   /** 0 for a movie; the episode id for an episode of a TV show. */
   episode_id: number;
@@ -162,12 +196,14 @@ export interface PlaybackLeasesTable {
 
 export interface LikesTable {
   user_id: number;
+  profile_id: number;
   title_id: number;
   created_at: number;
 }
 
 export interface ViewsTable {
   user_id: number;
+  profile_id: number;
   title_id: number;
   day: string;
   created_at: number;
@@ -196,6 +232,8 @@ export interface PlansTable {
   has_ads: number;
   /** Shown in the console and on the plan's Stripe product (migration 0016). */
   description: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Household profiles an account on this plan may have (migration 0020). */
+  profiles: ColumnType<number, number | undefined, number>;
 }
 
 /** The Stripe product of a plan and its live recurring Price, as last sent to Stripe (migration 0016). */
@@ -420,6 +458,7 @@ export interface SettingsTable {
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
+  profiles: ProfilesTable;
   password_resets: PasswordResetsTable;
   genres: GenresTable;
   titles: TitlesTable;
@@ -459,5 +498,6 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+export type ProfileRow = Selectable<ProfilesTable>;
 export type TitleRow = Selectable<TitlesTable>;
 export type NewTitle = Insertable<TitlesTable>;

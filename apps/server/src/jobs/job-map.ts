@@ -54,7 +54,7 @@ export const JobMap = {
     every: 5 * MINUTE_MS,
     payload: z.object({}),
   },
-  /** Deletes avatar files no member points to any more. */
+  /** Deletes avatar files no member (nor household profile) points to any more. */
   'profile.sweep-avatars': {
     lane: 'light',
     every: 6 * HOUR_MS,

@@ -18,7 +18,7 @@ import {
   type ParsedQuery,
   successesOf,
 } from '@reeltime/contract';
-import { requireAdmin, requireMember } from '../plugins/auth';
+import { requireAccount, requireAdmin, requireMember } from '../plugins/auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -86,7 +86,10 @@ export function documentedErrors(
     errors[415] = `The body's content type is not one this endpoint reads (${consumesOf(definition).join(', ')}).`;
   }
   if (definition.access !== 'public') errors[401] = 'No valid bearer token was sent.';
-  if (definition.access === 'admin') errors[403] = 'The token is not an administrator’s.';
+  if (definition.access === 'account') errors[403] = 'The token acts as a kids profile.';
+  if (definition.access === 'admin') {
+    errors[403] = 'The token is not an administrator’s, or acts as a kids profile.';
+  }
   if (definition.params || definition.query || definition.body) {
     errors[422] = 'A value is invalid: `message` gives the first problem, `errors` every problem by field.';
   }
@@ -102,6 +105,7 @@ export function documentedErrors(
 const ACCESS_HOOKS: Record<EndpointDefinition['access'], onRequestHookHandler[]> = {
   public: [],
   member: [requireMember],
+  account: [requireAccount],
   admin: [requireAdmin],
 };
 

@@ -41,6 +41,16 @@ export class Validation extends AppError {
   }
 }
 
+/** A 429 for a lock the client must wait out: Retry-After gives the seconds left. */
+export class TooManyAttempts extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 export class UnsupportedMedia extends AppError {
   constructor(message: string) {
     super(415, message);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ServerMessages } from '@reeltime/contract';
+import { HouseholdMessages, ServerMessages } from '@reeltime/contract';
 import { Forbidden, Unauthenticated } from '../lib/errors';
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -36,8 +36,17 @@ export async function requireMember(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new Unauthenticated(ServerMessages.unauthenticated);
 }
 
-/** onRequest hook of the admin scope. */
+/**
+ * onRequest hook of the account's own routes (billing, the account, submissions, profile
+ * management): a token acting as a kids profile is a 403.
+ */
+export async function requireAccount(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new Unauthenticated(ServerMessages.unauthenticated);
+  if (request.user.profile.isKids) throw new Forbidden(HouseholdMessages.kidsProfileRefused);
+}
+
+/** onRequest hook of the admin scope: an admin's kids profile does not reach the console either. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new Unauthenticated(ServerMessages.unauthenticated);
-  if (!request.user.isAdmin) throw new Forbidden(ServerMessages.forbidden);
+  if (!request.user.isAdmin || request.user.profile.isKids) throw new Forbidden(ServerMessages.forbidden);
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ServerMessages } from '@reeltime/contract';
 import { isDatabaseUnavailable } from '../lib/database-unavailable';
-import { AppError, ServiceUnavailable } from '../lib/errors';
+import { AppError, ServiceUnavailable, TooManyAttempts } from '../lib/errors';
 
 type FieldErrors = Record<string, string[]>;
 
@@ -54,6 +54,7 @@ export const errorsPlugin = fp(
         request.log.warn({ err: error.cause ?? error }, error.message);
         reply.header('retry-after', String(error.retryAfterSeconds));
       }
+      if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
       if (error instanceof AppError) {
         return reply
           .status(error.statusCode)

@@ -10,6 +10,7 @@ export async function insertPlan(
     discount_percent: number;
     max_height: number;
     screens: number;
+    profiles: number;
     has_ads: number;
     position: number;
   }> = {},

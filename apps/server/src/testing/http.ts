@@ -1,5 +1,16 @@
 import type { App } from '../app';
 
+/** The account owner's profile: what a token from sign-in acts as. */
+export async function ownerProfileId(app: App, userId: number): Promise<number> {
+  const row = await app.ctx.db
+    .selectFrom('profiles')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('is_owner', '=', 1)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Registers and logs in a member through the API; returns the bearer token and the user. */
 export async function signUp(
   app: App,
@@ -24,6 +35,8 @@ export async function signUp(
   return {
     ...account,
     id: data.id,
+    /** The owner's profile, which the token acts as. */
+    profileId: await ownerProfileId(app, data.id),
     token: data.api_token,
     auth: { authorization: `Bearer ${data.api_token}` },
   };

@@ -113,6 +113,7 @@ export const plans: Plan[] = [
     currency: 'INR',
     duration_value: 1,
     duration: 'month',
+    profiles: 2,
     plan_type: [
       { limitation_title: 'Screens', limitation_value: true, limit: '1' },
       { limitation_title: 'Downloads', limitation_value: false, limit: 'Not included' },
@@ -125,6 +126,7 @@ export const plans: Plan[] = [
     currency: 'INR',
     duration_value: 1,
     duration: 'month',
+    profiles: 4,
     plan_type: [
       { limitation_title: 'Screens', limitation_value: true, limit: '2' },
       { limitation_title: 'Downloads', limitation_value: true, limit: { devices: 2, titles: 25 } },
@@ -137,6 +139,7 @@ export const plans: Plan[] = [
     currency: 'INR',
     duration_value: 12,
     duration: 'month',
+    profiles: 5,
     plan_type: [{ limitation_title: 'Screens', limitation_value: true, limit: '4' }],
   },
 ];

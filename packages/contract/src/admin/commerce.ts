@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PlanLimitationSchema } from '../billing';
 import { IdParamsSchema } from '../common';
+import { MAX_PROFILES } from '../household';
 import { defineEndpoint } from '../endpoint';
 
 export const AdminCommerceMessages = {
@@ -29,6 +30,7 @@ export const AdminCommerceMessages = {
   durationValueInvalid: 'Duration must be a whole number of 1 to 36 months or 1 to 3 years',
   maxHeightInvalid: 'Video quality must be 360, 720, 1080 or 2160',
   screensInvalid: 'Screens must be a whole number from 1 to 10',
+  profilesInvalid: `Profiles must be a whole number from 1 to ${MAX_PROFILES}`,
   positionInvalid: 'Order must be a whole number from 0 to 1000',
   flagInvalid: 'Must be true or false',
   percentInvalid: 'Percent must be a number from 0.01 to 100 with at most two decimals',
@@ -90,6 +92,12 @@ const planFields = {
     .int({ error: M.screensInvalid })
     .min(1, { error: M.screensInvalid })
     .max(10, { error: M.screensInvalid }),
+  /** Household profiles an account on the plan may have. */
+  profiles: z
+    .number({ error: M.profilesInvalid })
+    .int({ error: M.profilesInvalid })
+    .min(1, { error: M.profilesInvalid })
+    .max(MAX_PROFILES, { error: M.profilesInvalid }),
   has_ads: flag,
   is_active: flag,
   position: z
@@ -109,6 +117,7 @@ export const AdminPlanBodySchema = z
     ...planFields,
     description: planFields.description.default(null),
     discount_percent: planFields.discount_percent.default(0),
+    profiles: planFields.profiles.default(1),
     has_ads: flag.default(false),
     is_active: flag.default(true),
     position: planFields.position.default(0),
@@ -154,6 +163,7 @@ export const AdminPlanSchema = z.object({
   duration_value: z.number(),
   max_height: z.number(),
   screens: z.number(),
+  profiles: z.number(),
   has_ads: z.boolean(),
   is_active: z.boolean(),
   position: z.number(),

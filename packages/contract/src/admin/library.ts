@@ -1,7 +1,14 @@
 /** The console's genres, people and banners: schemas and endpoints. */
 import { z } from 'zod';
 import { AdminPageSchema } from '../admin';
-import { IdParamsSchema, IdSchema, idWithMessages, optionalField, PageQuerySchema } from '../common';
+import {
+  formFlag,
+  IdParamsSchema,
+  IdSchema,
+  idWithMessages,
+  optionalField,
+  PageQuerySchema,
+} from '../common';
 import { defineEndpoint } from '../endpoint';
 
 /** Limits shared by the forms and the server. */
@@ -55,15 +62,6 @@ export const AdminLibraryMessages = {
 
 const M = AdminLibraryMessages;
 
-/** A yes/no form field: JSON booleans, or `true`/`false`/`1`/`0` as form text. */
-const formFlag = (error: z.core.$ZodErrorMap) =>
-  z.union(
-    [
-      z.boolean(),
-      z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1'),
-    ],
-    { error },
-  );
 export const FormFlagSchema = formFlag(() => M.flagInvalid);
 
 // ---- Genres -------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 /** The console's members: schemas, messages and endpoints. */
 import { z } from 'zod';
 import { AdminPageSchema } from '../admin';
-import { IdParamsSchema, optionalFilter, PageQuerySchema } from '../common';
+import { IdParamsSchema, IdSchema, optionalFilter, PageQuerySchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 
 /** What the members section says; the server and the web app share them. */
@@ -21,6 +21,9 @@ export const AdminMembersMessages = {
   alreadyAdmin: 'The member is already an admin.',
   notAdmin: 'The member is not an admin.',
   signedOutEverywhere: 'The member is signed out on every device.',
+  profileNotFound: 'The member has no profile with this id.',
+  profileHasNoPin: 'This profile has no PIN.',
+  profilePinCleared: 'The profile’s PIN is removed and its lock lifted.',
   searchTooLong: 'Search is at most 100 characters.',
 } as const;
 
@@ -117,6 +120,21 @@ export const AdminMemberViewSchema = z.object({
   created_at: Timestamp,
 });
 
+/** One of the member's household profiles. */
+export const AdminMemberProfileSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  is_owner: z.boolean(),
+  is_kids: z.boolean(),
+  /** The highest content rating it is shown; null for no limit. */
+  maturity_limit: z.string().nullable(),
+  has_pin: z.boolean(),
+  /** Locked after too many wrong PINs, until `locked_until`. */
+  locked: z.boolean(),
+  locked_until: Timestamp.nullable(),
+});
+export type AdminMemberProfile = z.infer<typeof AdminMemberProfileSchema>;
+
 export const AdminMemberDetailSchema = AdminMemberSummarySchema.extend({
   mobile: z.string().nullable(),
   gender: z.enum(['male', 'female', 'other']).nullable(),
@@ -131,8 +149,14 @@ export const AdminMemberDetailSchema = AdminMemberSummarySchema.extend({
   progress: z.array(AdminMemberProgressSchema).max(20),
   /** The last 20, newest first. */
   views: z.array(AdminMemberViewSchema).max(20),
+  /** The account's household profiles, the owner's first. */
+  profiles: z.array(AdminMemberProfileSchema),
+  /** Whether managing the profiles needs the account PIN. */
+  account_pin: z.boolean(),
 });
 export type AdminMemberDetail = z.infer<typeof AdminMemberDetailSchema>;
+
+export const MemberProfileParamsSchema = z.object({ id: IdSchema, profileId: IdSchema });
 
 const tags = ['admin: members'];
 
@@ -203,4 +227,19 @@ export const AdminMembersEndpoints = {
     '/admin/members/:id/sign-out',
     'Revokes every token of the member: each device is signed out on its next request.',
   ),
+  clearProfilePin: defineEndpoint({
+    method: 'POST',
+    path: '/admin/members/:id/profiles/:profileId/clear-pin',
+    access: 'admin',
+    tags,
+    description:
+      'Removes the PIN of one of the member’s profiles and lifts its lock (audited as `member.clear-profile-pin`): the profile opens without a PIN until one is set again.',
+    params: MemberProfileParamsSchema,
+    success: { status: 200, data: AdminMemberDetailSchema },
+    errors: {
+      403: actorNoLongerAdmin,
+      404: `${AdminMembersMessages.memberNotFound} Or: ${AdminMembersMessages.profileNotFound}`,
+      409: AdminMembersMessages.profileHasNoPin,
+    },
+  }),
 };

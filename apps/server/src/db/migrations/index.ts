@@ -17,6 +17,7 @@ import * as adminCommerce from './0016-admin-commerce';
 import * as jobDedupe from './0017-job-dedupe';
 import * as repairConsoleSchema from './0018-repair-console-schema';
 import * as jobSchedules from './0019-job-schedules';
+import * as householdProfiles from './0020-household-profiles';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0017-job-dedupe': jobDedupe,
   '0018-repair-console-schema': repairConsoleSchema,
   '0019-job-schedules': jobSchedules,
+  '0020-household-profiles': householdProfiles,
 };
 
 /** Migration names in the order they run; the last one names the current schema. */

@@ -108,6 +108,8 @@ export interface DemoPlan {
   discount_percent: number;
   max_height: number;
   screens: number;
+  /** Household profiles an account on the plan may have. */
+  profiles: number;
   has_ads: boolean;
 }
 
@@ -311,13 +313,22 @@ export function buildDemoCatalog(now: number = Date.now()): DemoCatalog {
   }));
 
   const plans: DemoPlan[] = [
-    { name: 'Basic', price_minor: 14_900, discount_percent: 0, max_height: 720, screens: 1, has_ads: true },
+    {
+      name: 'Basic',
+      price_minor: 14_900,
+      discount_percent: 0,
+      max_height: 720,
+      screens: 1,
+      profiles: 2,
+      has_ads: true,
+    },
     {
       name: 'Standard',
       price_minor: 39_900,
       discount_percent: 10,
       max_height: 1080,
       screens: 2,
+      profiles: 4,
       has_ads: false,
     },
     {
@@ -326,6 +337,7 @@ export function buildDemoCatalog(now: number = Date.now()): DemoCatalog {
       discount_percent: 0,
       max_height: 2160,
       screens: 4,
+      profiles: 5,
       has_ads: false,
     },
   ];

@@ -109,10 +109,10 @@ describe('demo catalog', () => {
       [3, 'Premium', 64_900],
     ]);
     expect(plans.find((plan) => plan.id === 2)?.discount_percent).toBe(10);
-    expect(plans.map((plan) => [plan.max_height, plan.screens, plan.has_ads])).toEqual([
-      [720, 1, 1],
-      [1080, 2, 0],
-      [2160, 4, 0],
+    expect(plans.map((plan) => [plan.max_height, plan.screens, plan.profiles, plan.has_ads])).toEqual([
+      [720, 1, 2, 1],
+      [1080, 2, 4, 0],
+      [2160, 4, 5, 0],
     ]);
     const taxes = await db().selectFrom('taxes').selectAll().execute();
     expect(taxes).toHaveLength(1);
@@ -208,6 +208,18 @@ describe('demo catalog', () => {
       { email: 'admin@reeltime.local', is_admin: 1 },
       { email: 'member@reeltime.local', is_admin: 0 },
     ]);
+    // Each with its owner profile, named after its first name.
+    const profiles = await db()
+      .selectFrom('profiles')
+      .innerJoin('users', 'users.id', 'profiles.user_id')
+      .select(['users.email', 'profiles.name', 'profiles.is_owner'])
+      .orderBy('users.email')
+      .execute();
+    expect(profiles).toEqual(
+      (await db().selectFrom('users').select(['email', 'first_name as name']).orderBy('email').execute()).map(
+        (user) => ({ ...user, is_owner: 1 }),
+      ),
+    );
     const log = firstLog.join('\n');
     expect(log).toContain('member@reeltime.local / member123');
     expect(log).toContain('admin@reeltime.local / admin1234');

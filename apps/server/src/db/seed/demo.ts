@@ -5,6 +5,7 @@ import { priceBreakdown } from '../../modules/billing/money';
 import { invalidateCatalog } from '../../modules/catalog/catalog-invalidation';
 import { addMonths, isoDay } from '../../lib/time';
 import { hashPassword } from '../../modules/users/passwords';
+import { createHouseholdRepository } from '../../modules/household/household.repository';
 import type { Dialect } from '../connection';
 import type { Database } from '../database';
 import { renderArt } from './art';
@@ -163,11 +164,13 @@ export async function seedDemoIfEmpty(
       created_at: now,
       updated_at: now,
     });
-    const [member] = await trx
+    const accounts = await trx
       .insertInto('users')
       .values([account(DEMO_ACCOUNTS.member, memberHash, 0), account(DEMO_ACCOUNTS.admin, adminHash, 1)])
-      .returning('id')
+      .returning(['id', 'first_name'])
       .execute();
+    for (const user of accounts) await createHouseholdRepository(trx).insertOwner(user, now);
+    const [member] = accounts;
     await subscribeDemoMember(ctx, trx, member!.id, DEMO_MEMBER_PLAN, now);
     return true;
   });
@@ -387,6 +390,7 @@ export async function seedPlans(db: Kysely<Database>, plans: readonly DemoPlan[]
         is_active: 1,
         max_height: plan.max_height,
         screens: plan.screens,
+        profiles: plan.profiles,
         has_ads: plan.has_ads ? 1 : 0,
       })
       .execute();

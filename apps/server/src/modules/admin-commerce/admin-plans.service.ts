@@ -31,6 +31,7 @@ const planSnapshot = (plan: PlanRow) => ({
   duration_value: plan.duration_value,
   max_height: plan.max_height,
   screens: plan.screens,
+  profiles: plan.profiles,
   has_ads: plan.has_ads === 1,
   is_active: plan.is_active === 1,
   position: plan.position,
@@ -39,6 +40,7 @@ const planSnapshot = (plan: PlanRow) => ({
 const limitsChanged = (before: PlanRow, after: PlanRow) =>
   before.max_height !== after.max_height ||
   before.screens !== after.screens ||
+  before.profiles !== after.profiles ||
   before.has_ads !== after.has_ads;
 
 /** The plan's columns from a body or a patch (booleans stored as 0/1). */
@@ -80,6 +82,7 @@ export function createAdminPlansService(ctx: AppContext) {
       duration_value: plan.duration_value,
       max_height: plan.max_height,
       screens: plan.screens,
+      profiles: plan.profiles,
       has_ads: plan.has_ads === 1,
       is_active: plan.is_active === 1,
       position: plan.position,

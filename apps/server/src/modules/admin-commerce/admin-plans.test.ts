@@ -81,6 +81,7 @@ describe('GET /admin/plans', () => {
       price_minor: 14_900,
       max_height: 720,
       screens: 1,
+      profiles: 2,
       has_ads: 1,
     });
     const hidden = await insertPlan(server.app, {
@@ -105,12 +106,14 @@ describe('GET /admin/plans', () => {
       duration_value: 1,
       max_height: 720,
       screens: 1,
+      profiles: 2,
       has_ads: true,
       is_active: true,
       position: 1,
       limitations: [
         { limitation_title: 'Video quality', limitation_value: true, limit: 'Up to 720p' },
         { limitation_title: 'Screens at the same time', limitation_value: true, limit: '1 screen' },
+        { limitation_title: 'Profiles', limitation_value: true, limit: '2 profiles' },
         { limitation_title: 'Ad-free', limitation_value: false, limit: 'Ads on the browse page' },
       ],
       current_subscribers: 1,
@@ -137,9 +140,11 @@ describe('POST /admin/plans', () => {
       duration_value: 1,
       max_height: 2160,
       screens: 4,
+      profiles: 5,
     });
     expect(plan).toMatchObject({
       name: 'Family',
+      profiles: 5,
       description: 'Four screens in 4K',
       price_minor: 79_900,
       discount_percent: 12.5,
@@ -151,8 +156,13 @@ describe('POST /admin/plans', () => {
       bought: false,
     });
     expect(plan.limitations[0]).toMatchObject({ limit: 'Up to 4K' });
+    expect(plan.limitations).toContainEqual({
+      limitation_title: 'Profiles',
+      limitation_value: true,
+      limit: '5 profiles',
+    });
     expect(await memberPlans()).toContainEqual(
-      expect.objectContaining({ plan_id: plan.id, name: 'Family', total_price: 699.12 }),
+      expect.objectContaining({ plan_id: plan.id, name: 'Family', total_price: 699.12, profiles: 5 }),
     );
 
     const [entry] = await auditOf(plan.id);
@@ -185,6 +195,9 @@ describe('POST /admin/plans', () => {
     ['a quality no rendition has', { max_height: 1000 }, 'max_height'],
     ['no screens', { screens: 0 }, 'screens'],
     ['a thousand screens', { screens: 1000 }, 'screens'],
+    ['no profiles', { profiles: 0 }, 'profiles'],
+    ['more profiles than an account may ever have', { profiles: 21 }, 'profiles'],
+    ['profiles as text', { profiles: '4' }, 'profiles'],
     ['ads as text', { has_ads: 'yes' }, 'has_ads'],
     ['a negative order', { position: -1 }, 'position'],
   ])('refuses %s with 422 on the field and writes nothing', async (_name, fields, field) => {
@@ -305,14 +318,17 @@ describe('PATCH /admin/plans/:id', () => {
       position: 7,
       max_height: 1080,
       screens: 3,
+      profiles: 4,
       has_ads: false,
     });
     expect(res.json().data).toMatchObject({
       name: 'Renamed',
       position: 7,
+      profiles: 4,
       limitations: [
         { limit: 'Up to 1080p' },
         { limit: '3 screens' },
+        { limitation_title: 'Profiles', limit: '4 profiles' },
         { limitation_title: 'Ad-free', limitation_value: true, limit: 'No ads' },
       ],
       current_subscribers: 1,
@@ -320,8 +336,15 @@ describe('PATCH /admin/plans/:id', () => {
     expect(await entitlement.currentPlan(subscriber.id)).toMatchObject({
       maxHeight: 1080,
       screens: 3,
+      profiles: 4,
       hasAds: false,
     });
+    const household = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/profiles',
+      headers: subscriber.auth,
+    });
+    expect(household.json().data.max_profiles).toBe(4);
   });
 
   it('checks a year duration against the stored one, and refuses bad patches without writing', async () => {

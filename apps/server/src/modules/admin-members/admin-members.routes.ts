@@ -21,5 +21,10 @@ export async function adminMembersRoutes(app: FastifyInstance): Promise<void> {
       ok(await members.revokeAdmin(request.user!.id, request.params.id), Said.adminRevoked),
     signOut: async (request) =>
       ok(await members.signOutEverywhere(request.user!.id, request.params.id), Said.signedOutEverywhere),
+    clearProfilePin: async (request) =>
+      ok(
+        await members.clearProfilePin(request.user!.id, request.params.id, request.params.profileId),
+        Said.profilePinCleared,
+      ),
   });
 }

@@ -12,6 +12,7 @@ import { Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import { auditActor, recordAudit } from '../audit/audit';
 import { createBillingRepository, type CurrentPlanRow } from '../billing/billing.repository';
+import { createHouseholdRepository } from '../household/household.repository';
 import { createPlaybackRepository } from '../playback/playback.repository';
 import { createPasswordResetRepository } from '../users/password-reset.repository';
 import { createUserRepository } from '../users/user.repository';
@@ -67,18 +68,21 @@ export function createMembersService(ctx: Pick<AppContext, 'db' | 'dialect' | 't
   const users = createUserRepository(ctx.db);
   const playback = createPlaybackRepository(ctx.db);
   const billing = createBillingRepository(ctx.db);
+  const profiles = createHouseholdRepository(ctx.db);
 
   async function detail(id: number): Promise<AdminMemberDetail> {
     const row = await users.findById(id);
     if (!row) throw new NotFound(Said.memberNotFound);
-    const [plans, subscriptions, payments, progress, views, sessions] = await Promise.all([
+    const [plans, subscriptions, payments, progress, views, sessions, householdProfiles] = await Promise.all([
       billing.currentPlansOf([id], Date.now()),
       billing.subscriptionsOf(id),
       billing.paymentHistoryOf(id),
       playback.recentProgressOf(id),
       playback.recentViewsOf(id),
       ctx.tokens.countLiveOfUser(id),
+      profiles.listOf(id),
     ]);
+    const now = Date.now();
     return {
       ...toSummary(row, plans[0]),
       mobile: row.mobile,
@@ -123,6 +127,20 @@ export function createMembersService(ctx: Pick<AppContext, 'db' | 'dialect' | 't
         day: view.day,
         created_at: iso(view.created_at),
       })),
+      profiles: householdProfiles.map((profile) => {
+        const locked = profile.locked_until !== null && profile.locked_until > now;
+        return {
+          id: profile.id,
+          name: profile.name,
+          is_owner: profile.is_owner === 1,
+          is_kids: profile.is_kids === 1,
+          maturity_limit: profile.maturity_limit,
+          has_pin: profile.pin_hash !== null,
+          locked,
+          locked_until: locked ? iso(profile.locked_until!) : null,
+        };
+      }),
+      account_pin: row.account_pin_hash !== null,
     };
   }
 
@@ -238,6 +256,20 @@ export function createMembersService(ctx: Pick<AppContext, 'db' | 'dialect' | 't
         action: 'member.sign-out',
         apply: ({ trx, target }) => signOutWithin(trx, target.id),
         afterCommit: forgetVerifiedTokens,
+      }),
+
+    /** Removes the PIN of one of the member's profiles and lifts its lock. */
+    clearProfilePin: (actorId: number, targetId: number, profileId: number) =>
+      change(actorId, targetId, {
+        action: 'member.clear-profile-pin',
+        async apply({ trx, target }) {
+          const txProfiles = createHouseholdRepository(trx);
+          const profile = await txProfiles.findOf(target.id, profileId);
+          if (!profile) throw new NotFound(Said.profileNotFound);
+          if (profile.pin_hash === null) throw new Conflict(Said.profileHasNoPin);
+          await txProfiles.update(profile.id, { pin_hash: null, pin_failures: 0, locked_until: null });
+          return { profile: { id: profile.id, name: profile.name, has_pin: false } };
+        },
       }),
   };
 }

@@ -6,10 +6,12 @@ import {
   type AdminMemberList,
   WatchlistEndpoints,
   AuthEndpoints,
+  PIN_ATTEMPTS,
 } from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTitle } from '../../media/media.fixtures';
 import { startTestServer, type TestServer } from '../../testing/app';
+import { insertPlan, subscribe } from '../../testing/billing';
 import { signUp, signUpAdmin } from '../../testing/http';
 
 let server: TestServer;
@@ -150,6 +152,7 @@ describe('GET /admin/members/:id', () => {
       .insertInto('playback_progress')
       .values({
         user_id: member.id,
+        profile_id: member.profileId,
         title_id: titleId,
         episode_id: 0,
         position_seconds: 600,
@@ -160,7 +163,13 @@ describe('GET /admin/members/:id', () => {
       .execute();
     await db()
       .insertInto('views')
-      .values({ user_id: member.id, title_id: titleId, day: '2026-03-01', created_at: now })
+      .values({
+        user_id: member.id,
+        profile_id: member.profileId,
+        title_id: titleId,
+        day: '2026-03-01',
+        created_at: now,
+      })
       .execute();
 
     const res = await call('GET', `/admin/members/${member.id}`);
@@ -398,5 +407,120 @@ describe('POST /admin/members/:id/sign-out', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ action: 'member.sign-out', entity_id: String(member.id) });
+  });
+});
+
+describe("a member's household profiles", () => {
+  const api = (
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    headers: Record<string, string>,
+    payload?: Record<string, unknown>,
+  ) => server.app.inject({ method, url: url(path), headers, ...(payload ? { payload } : {}) });
+
+  /** A member with an owner profile and a kids profile locked after too many wrong PINs. */
+  async function memberWithLockedKid() {
+    const member = await signUp(server.app, { first_name: 'Parent' });
+    await subscribe(
+      server.app,
+      member.id,
+      await insertPlan(server.app, { name: `Family ${member.id}`, profiles: 3 }),
+    );
+    const kid = (
+      await api('POST', '/user/profiles', member.auth, {
+        name: 'Kid',
+        is_kids: true,
+        maturity_limit: 'U/A 7+',
+        pin: '1234',
+      })
+    ).json().data as { id: number };
+    for (let attempt = 0; attempt < PIN_ATTEMPTS; attempt++) {
+      await api('POST', `/user/profiles/${kid.id}/select`, member.auth, { pin: '0000' });
+    }
+    return { member, kidId: kid.id };
+  }
+
+  it('shows each profile with its kids flag, limit, PIN and lock', async () => {
+    const { member, kidId } = await memberWithLockedKid();
+    const detail = (await call('GET', `/admin/members/${member.id}`)).json().data as AdminMemberDetail;
+    expect(detail.account_pin).toBe(false);
+    expect(detail.profiles).toEqual([
+      {
+        id: member.profileId,
+        name: 'Parent',
+        is_owner: true,
+        is_kids: false,
+        maturity_limit: null,
+        has_pin: false,
+        locked: false,
+        locked_until: null,
+      },
+      {
+        id: kidId,
+        name: 'Kid',
+        is_owner: false,
+        is_kids: true,
+        maturity_limit: 'U/A 7+',
+        has_pin: true,
+        locked: true,
+        locked_until: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      },
+    ]);
+  });
+
+  it("clears a profile's PIN and lifts its lock, with an audit entry", async () => {
+    const { member, kidId } = await memberWithLockedKid();
+    const locked = await api('POST', `/user/profiles/${kidId}/select`, member.auth, { pin: '1234' });
+    expect(locked.statusCode).toBe(429);
+
+    const audits = await auditCount();
+    const res = await call('POST', `/admin/members/${member.id}/profiles/${kidId}/clear-pin`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(Said.profilePinCleared);
+    expect((res.json().data as AdminMemberDetail).profiles[1]).toMatchObject({
+      id: kidId,
+      has_pin: false,
+      locked: false,
+      locked_until: null,
+    });
+    // The profile opens without a PIN now.
+    expect((await api('POST', `/user/profiles/${kidId}/select`, member.auth, {})).statusCode).toBe(200);
+
+    expect(await auditCount()).toBe(audits + 1);
+    const entry = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      actor_id: admin.id,
+      action: 'member.clear-profile-pin',
+      entity_type: 'member',
+      entity_id: String(member.id),
+    });
+    expect(JSON.parse(entry.after!)).toMatchObject({ profile: { id: kidId, name: 'Kid', has_pin: false } });
+
+    const again = await call('POST', `/admin/members/${member.id}/profiles/${kidId}/clear-pin`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(Said.profileHasNoPin);
+    expect(await auditCount()).toBe(audits + 1);
+  });
+
+  it("is a 404 for another member's profile, and changes nothing", async () => {
+    const { kidId } = await memberWithLockedKid();
+    const other = await signUp(server.app);
+    const audits = await auditCount();
+    const res = await call('POST', `/admin/members/${other.id}/profiles/${kidId}/clear-pin`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(Said.profileNotFound);
+    expect((await call('POST', `/admin/members/999999/profiles/${kidId}/clear-pin`)).statusCode).toBe(404);
+    expect(await auditCount()).toBe(audits);
+    const row = await db()
+      .selectFrom('profiles')
+      .select(['pin_hash', 'locked_until'])
+      .where('id', '=', kidId)
+      .executeTakeFirstOrThrow();
+    expect(row.pin_hash).not.toBeNull();
+    expect(row.locked_until).toBeGreaterThan(Date.now());
   });
 });

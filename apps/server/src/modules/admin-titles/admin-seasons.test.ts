@@ -313,6 +313,7 @@ describe('episodes', () => {
       .insertInto('playback_progress')
       .values({
         user_id: admin.id,
+        profile_id: admin.profileId,
         title_id: show,
         episode_id: episode.id,
         position_seconds: 30,

@@ -14,6 +14,7 @@ import { toUser } from '../users/user.mapper';
 import { createUserRepository } from '../users/user.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../users/passwords';
 import { createPasswordResetRepository } from '../users/password-reset.repository';
+import { createHouseholdRepository } from '../household/household.repository';
 import { hashToken } from './tokens';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
@@ -31,18 +32,22 @@ export function createAuthService(ctx: AppContext) {
       const now = Date.now();
       const passwordHash = await hashPassword(body.password);
       try {
-        const row = await users.insert({
-          first_name: body.first_name,
-          last_name: body.last_name,
-          email: body.email,
-          password_hash: passwordHash,
-          mobile: null,
-          gender: null,
-          date_of_birth: null,
-          profile_image: null,
-          is_admin: 0,
-          created_at: now,
-          updated_at: now,
+        const row = await ctx.db.transaction().execute(async (trx) => {
+          const user = await createUserRepository(trx).insert({
+            first_name: body.first_name,
+            last_name: body.last_name,
+            email: body.email,
+            password_hash: passwordHash,
+            mobile: null,
+            gender: null,
+            date_of_birth: null,
+            profile_image: null,
+            is_admin: 0,
+            created_at: now,
+            updated_at: now,
+          });
+          await createHouseholdRepository(trx).insertOwner(user, now);
+          return user;
         });
         return toUser(row);
       } catch (error) {
@@ -87,8 +92,11 @@ export function createAuthService(ctx: AppContext) {
       await tokens.revokeAllOfUser(reset.user_id);
     },
 
-    /** Changes the password, revokes every token of the member and returns a fresh one. */
-    async changePassword(userId: number, body: Parsed<ChangePasswordBody>) {
+    /**
+     * Changes the password, revokes every token of the member and returns a fresh one, acting as
+     * the same profile.
+     */
+    async changePassword(userId: number, profileId: number, body: Parsed<ChangePasswordBody>) {
       const row = await users.findById(userId);
       if (!row || !(await verifyPassword(row.password_hash, body.old_password))) {
         throw new Validation(ServerMessages.oldPasswordWrong, {
@@ -100,7 +108,7 @@ export function createAuthService(ctx: AppContext) {
         updated_at: Date.now(),
       });
       await tokens.revokeAllOfUser(userId);
-      const { token } = await tokens.issue(userId);
+      const { token } = await tokens.issue(userId, profileId);
       return { api_token: token };
     },
   };

@@ -3,6 +3,8 @@ import type { Cache } from '../../adapters/cache/cache';
 import type { Db } from '../../db/connection';
 import { DAY_MS, MINUTE_MS } from '../../lib/time';
 import { createTokenRepository, type TokenOwner } from '../users/token.repository';
+import { createUserRepository } from '../users/user.repository';
+import { createHouseholdRepository } from '../household/household.repository';
 import { hashToken, newToken } from './tokens';
 
 /** Tokens expire after this long without use. */
@@ -43,10 +45,26 @@ export function createTokenService(db: Db, pepper: string, cache: Cache) {
     return owner;
   }
 
+  /**
+   * The account owner's profile, which a token from sign-in acts as. An account made without one
+   * (by a tool writing rows directly) gets it here, named after the member.
+   */
+  async function ownerProfileId(userId: number): Promise<number> {
+    const profiles = createHouseholdRepository(db);
+    const owner = await profiles.owner(userId);
+    if (owner) return owner.id;
+    const user = await createUserRepository(db).findById(userId);
+    if (!user) throw new Error(`No account ${userId} to issue a token for`);
+    await profiles.insertOwner(user, Date.now());
+    return (await profiles.owner(userId))!.id;
+  }
+
   return {
-    async issue(userId: number): Promise<{ token: string; id: number }> {
+    /** A new token of the member, acting as `profileId` (one of theirs), or the owner's profile. */
+    async issue(userId: number, profileId?: number): Promise<{ token: string; id: number }> {
       const token = newToken();
-      const id = await tokens.insert(userId, hashToken(token, pepper), Date.now());
+      const actingAs = profileId ?? (await ownerProfileId(userId));
+      const id = await tokens.insert(userId, actingAs, hashToken(token, pepper), Date.now());
       return { token, id };
     },
     /** The member behind a token, or null when it is unknown or idle too long. */
@@ -65,7 +83,12 @@ export function createTokenService(db: Db, pepper: string, cache: Cache) {
         await tokens.touch(owner.id, now);
         await remember(hash, { ...owner, last_used_at: now });
       }
-      return { id: owner.user_id, isAdmin: owner.is_admin === 1, tokenId: owner.id };
+      return {
+        id: owner.user_id,
+        isAdmin: owner.is_admin === 1,
+        tokenId: owner.id,
+        profile: { id: owner.profile_id, isKids: owner.is_kids === 1, maturityLimit: owner.maturity_limit },
+      };
     },
     async revoke(tokenId: number): Promise<void> {
       await tokens.delete(tokenId);

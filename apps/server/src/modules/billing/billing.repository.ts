@@ -31,7 +31,13 @@ export function createBillingRepository(db: Db) {
         .selectFrom('subscriptions')
         .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
         .selectAll('subscriptions')
-        .select(['plans.name as plan_name', 'plans.max_height', 'plans.screens', 'plans.has_ads'])
+        .select([
+          'plans.name as plan_name',
+          'plans.max_height',
+          'plans.screens',
+          'plans.profiles',
+          'plans.has_ads',
+        ])
         .where('subscriptions.user_id', '=', userId)
         .where('subscriptions.status', 'in', CURRENT_STATUSES)
         .where('subscriptions.ends_at', '>', now)

@@ -142,6 +142,7 @@ export function createBillingService(ctx: AppContext) {
         currency,
         duration_value: plan.duration_value,
         duration: plan.duration,
+        profiles: plan.profiles,
         plan_type: planLimitations(plan),
       }));
     },

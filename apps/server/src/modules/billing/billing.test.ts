@@ -26,6 +26,7 @@ beforeAll(async () => {
     discount_percent: 10,
     max_height: 1080,
     screens: 2,
+    profiles: 4,
     position: 2,
   });
   await server.app.ctx.db.insertInto('taxes').values({ name: 'GST', percent: 18, is_active: 1 }).execute();
@@ -87,10 +88,11 @@ describe('plans and prices', () => {
     }>;
     const byId = new Map(plans.map((plan) => [plan.plan_id, plan]));
     expect(byId.get(basic)).toMatchObject({ name: 'Basic', total_price: 149, currency: 'INR' });
-    expect(byId.get(standard)).toMatchObject({ name: 'Standard', total_price: 359.1 });
+    expect(byId.get(standard)).toMatchObject({ name: 'Standard', total_price: 359.1, profiles: 4 });
     expect(byId.get(standard)!.plan_type).toEqual([
       { limitation_title: 'Video quality', limitation_value: true, limit: 'Up to 1080p' },
       { limitation_title: 'Screens at the same time', limitation_value: true, limit: '2 screens' },
+      { limitation_title: 'Profiles', limitation_value: true, limit: '4 profiles' },
       { limitation_title: 'Ad-free', limitation_value: true, limit: 'No ads' },
     ]);
     expect((await call(null, 'GET', '/user/plans')).statusCode).toBe(401);

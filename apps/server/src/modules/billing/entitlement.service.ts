@@ -8,6 +8,8 @@ export interface MemberPlan {
   /** Highest rendition height served. */
   maxHeight: number;
   screens: number;
+  /** Household profiles the account may have. */
+  profiles: number;
   hasAds: boolean;
 }
 
@@ -28,6 +30,7 @@ export function createEntitlementService(ctx: AppContext) {
               name: row.plan_name,
               maxHeight: row.max_height,
               screens: row.screens,
+              profiles: row.profiles,
               hasAds: row.has_ads === 1,
             }
           : null;

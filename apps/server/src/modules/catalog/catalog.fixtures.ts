@@ -1,5 +1,6 @@
 import type { App } from '../../app';
 import type { NewTitle } from '../../db/database';
+import { ownerProfileId } from '../../testing/http';
 
 /**
  * Small catalogs for tests, written straight to the database. Not used by the server itself.
@@ -82,8 +83,8 @@ export function catalogFixtures(app: App) {
       await db.insertInto('title_daily_views').values({ title_id: titleId, day, views }).execute();
     },
 
-    /** A member with a working bearer token. */
-    async member(email: string): Promise<{ id: number; authorization: string }> {
+    /** A member with a working bearer token, acting as the owner's profile (`profileId`). */
+    async member(email: string): Promise<{ id: number; profileId: number; authorization: string }> {
       const { id } = await db
         .insertInto('users')
         .values({
@@ -102,7 +103,7 @@ export function catalogFixtures(app: App) {
         .returning('id')
         .executeTakeFirstOrThrow();
       const { token } = await app.ctx.tokens.issue(id);
-      return { id, authorization: `Bearer ${token}` };
+      return { id, profileId: await ownerProfileId(app, id), authorization: `Bearer ${token}` };
     },
   };
 }

@@ -9,7 +9,8 @@ type RowEndpoint = (typeof CatalogRowEndpoints)[RowName];
 
 /**
  * Banners, the browse rows, lists, genres and title details: open to visitors. A visitor gets the
- * bytes shared by every visitor; a member's own state is laid over per request.
+ * bytes shared by every visitor; the state of the profile a member's token acts as is laid over
+ * per request.
  */
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const catalog = createCatalogService(app.ctx);
@@ -19,7 +20,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     (name: RowName): EndpointHandler<RowEndpoint> =>
     async (request, reply) => {
       const { user, query } = request;
-      if (user) return ok(await catalog.row(name, query, user.id));
+      if (user) return ok(await catalog.row(name, query, user.profile.id));
       return sendToVisitor(reply, catalogKeys.row(name, query), () => catalog.row(name, query, null));
     };
 
@@ -36,21 +37,21 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     banners: async (_request, reply) => sendToVisitor(reply, catalogKeys.banners, () => catalog.banners()),
     tvShows: async (request, reply) => {
       const { user, query } = request;
-      if (user) return ok(await catalog.tvShows(query, user.id));
+      if (user) return ok(await catalog.tvShows(query, user.profile.id));
       return sendToVisitor(reply, catalogKeys.tvShows(query), () => catalog.tvShows(query, null));
     },
     genres: async (_request, reply) => sendToVisitor(reply, catalogKeys.genres, () => catalog.genres()),
     movieList: async (request, reply) => {
       const { query } = request;
       const filter = { genreId: query.genre_id, actorId: query.actor_id };
-      if (request.user) return ok(await catalog.movieList(filter, query, request.user.id));
+      if (request.user) return ok(await catalog.movieList(filter, query, request.user.profile.id));
       return sendToVisitor(reply, catalogKeys.list(filter, query), () =>
         catalog.movieList(filter, query, null),
       );
     },
     movieDetails: async (request, reply) => {
       const { user, params } = request;
-      if (user) return ok(await catalog.details(params.id, user.id));
+      if (user) return ok(await catalog.details(params.id, user));
       return sendToVisitor(reply, catalogKeys.detail(params.id), () => catalog.details(params.id, null));
     },
   });

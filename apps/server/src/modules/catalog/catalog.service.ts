@@ -12,6 +12,7 @@ import {
   type VideoLink,
 } from '@reeltime/contract';
 import type { AppContext } from '../../context';
+import type { Viewer } from '../auth/auth-user';
 import { NotFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import { DAY_MS, isoDay } from '../../lib/time';
@@ -160,16 +161,20 @@ export function createCatalogService(ctx: AppContext) {
     return { detail, episodeIds, isFree: title.is_free === 1 };
   }
 
-  /** Full videos, watch list, like and progress of one member laid over the shared details. */
-  async function forMember(shared: SharedDetail, userId: number): Promise<MovieDetail> {
+  /**
+   * Full videos (by the account's plan), and the watch list, like and progress of the profile
+   * acting, laid over the shared details.
+   */
+  async function forMember(shared: SharedDetail, viewer: Viewer): Promise<MovieDetail> {
     const { detail, episodeIds } = shared;
-    const limits = playbackLimits(await entitlement.currentPlan(userId), shared.isFree);
+    const profileId = viewer.profile.id;
+    const limits = playbackLimits(await entitlement.currentPlan(viewer.id), shared.isFree);
     const entitled = limits !== null;
     const [onList, state, videos, progressOf] = await Promise.all([
-      watchlist.titleIds(userId),
-      playback.titleState(userId, detail.id),
+      watchlist.titleIds(profileId),
+      playback.titleState(profileId, detail.id),
       entitled ? repo.mainVideos(detail.id, episodeIds) : Promise.resolve([]),
-      detail.seasons ? playback.episodeProgress(userId, detail.id) : new Map<number, EpisodeProgress>(),
+      detail.seasons ? playback.episodeProgress(profileId, detail.id) : new Map<number, EpisodeProgress>(),
     ]);
     const titleLinks: VideoLink[] = [];
     const episodeLinks = new Map<number, VideoLink[]>();
@@ -259,36 +264,36 @@ export function createCatalogService(ctx: AppContext) {
       });
     },
 
-    async row(name: RowName, query: PageQuery, userId: number | null): Promise<MovieCard[]> {
+    async row(name: RowName, query: PageQuery, profileId: number | null): Promise<MovieCard[]> {
       const cards = await cached(catalogKeys.row(name, query), async () => {
         const since = isoDay(Date.now() - (RECENT_VIEW_DAYS - 1) * DAY_MS);
         return (await repo.row(name, toPage(query), since)).map((row) => toMovieCard(row));
       });
-      return withWatchList(cards, userId);
+      return withWatchList(cards, profileId);
     },
 
-    async tvShows(query: PageQuery, userId: number | null): Promise<MovieCard[]> {
+    async tvShows(query: PageQuery, profileId: number | null): Promise<MovieCard[]> {
       const cards = await cached(catalogKeys.tvShows(query), async () =>
         (await repo.tvShows(toPage(query))).map((row) => toMovieCard(row)),
       );
-      return withWatchList(cards, userId);
+      return withWatchList(cards, profileId);
     },
 
     genres(): Promise<Genre[]> {
       return cached(catalogKeys.genres, () => repo.genres());
     },
 
-    async movieList(filter: ListFilter, query: PageQuery, userId: number | null): Promise<MovieCard[]> {
+    async movieList(filter: ListFilter, query: PageQuery, profileId: number | null): Promise<MovieCard[]> {
       const cards = await cached(catalogKeys.list(filter, query), async () =>
         (await repo.list(filter, toPage(query))).map((row) => toMovieCard(row)),
       );
-      return withWatchList(cards, userId);
+      return withWatchList(cards, profileId);
     },
 
     /** A published title's details; full videos, watch list, like and progress only for a member. */
-    async details(id: number, userId: number | null): Promise<MovieDetail> {
+    async details(id: number, viewer: Viewer | null): Promise<MovieDetail> {
       const shared = await cached(catalogKeys.detail(id), () => loadShared(id));
-      return userId === null ? shared.detail : forMember(shared, userId);
+      return viewer === null ? shared.detail : forMember(shared, viewer);
     },
   };
 }

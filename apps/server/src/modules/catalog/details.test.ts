@@ -11,7 +11,7 @@ let hidden: number;
 let related: Record<string, number>;
 let episodes: number[];
 let people: Record<string, number>;
-let alice: { id: number; authorization: string };
+let alice: { id: number; profileId: number; authorization: string };
 let bob: { id: number; authorization: string };
 
 const now = Date.now();
@@ -350,11 +350,15 @@ describe('movie details for a member', () => {
       headers: { authorization: alice.authorization },
       payload: { entertainment_id: related.both },
     });
-    await db.insertInto('likes').values({ user_id: alice.id, title_id: movie, created_at: now }).execute();
+    await db
+      .insertInto('likes')
+      .values({ user_id: alice.id, profile_id: alice.profileId, title_id: movie, created_at: now })
+      .execute();
     await db
       .insertInto('playback_progress')
       .values({
         user_id: alice.id,
+        profile_id: alice.profileId,
         title_id: movie,
         episode_id: 0,
         position_seconds: 300,
@@ -368,6 +372,7 @@ describe('movie details for a member', () => {
       .values([
         {
           user_id: alice.id,
+          profile_id: alice.profileId,
           title_id: show,
           episode_id: episodes[1]!,
           position_seconds: 10,
@@ -377,6 +382,7 @@ describe('movie details for a member', () => {
         },
         {
           user_id: alice.id,
+          profile_id: alice.profileId,
           title_id: show,
           episode_id: episodes[0]!,
           position_seconds: 99.5,

@@ -5,14 +5,21 @@ import { publishedCards } from '../titles/card.mapper';
 /** Works on the database or inside a transaction. */
 type Executor = Kysely<Database>;
 
+/** The account and the profile whose row it is: playback state is a profile's own. */
+export interface Owner {
+  userId: number;
+  profileId: number;
+}
+
 /** How many rows of recent viewing the console's member page shows. */
 export const RECENT_VIEWING_ROWS = 20;
 
 export function createPlaybackRepository(db: Executor) {
   return {
-    /** One row per member, title and episode (0 for a movie): the newest report wins. */
+    /** One row per profile, title and episode (0 for a movie): the newest report wins. */
     async upsertProgress(row: {
       userId: number;
+      profileId: number;
       titleId: number;
       episodeId: number;
       positionSeconds: number;
@@ -24,6 +31,7 @@ export function createPlaybackRepository(db: Executor) {
         .insertInto('playback_progress')
         .values({
           user_id: row.userId,
+          profile_id: row.profileId,
           title_id: row.titleId,
           episode_id: row.episodeId,
           position_seconds: row.positionSeconds,
@@ -32,7 +40,7 @@ export function createPlaybackRepository(db: Executor) {
           updated_at: row.now,
         })
         .onConflict((oc) =>
-          oc.columns(['user_id', 'title_id', 'episode_id']).doUpdateSet((eb) => ({
+          oc.columns(['profile_id', 'title_id', 'episode_id']).doUpdateSet((eb) => ({
             position_seconds: eb.ref('excluded.position_seconds'),
             duration_seconds: eb.ref('excluded.duration_seconds'),
             finished: eb.ref('excluded.finished'),
@@ -42,19 +50,25 @@ export function createPlaybackRepository(db: Executor) {
         .execute();
     },
 
-    /** Records the member's view of the title for the day; false when it was already counted. */
-    async insertView(userId: number, titleId: number, day: string, now: number): Promise<boolean> {
+    /** Records the profile's view of the title for the day; false when it was already counted. */
+    async insertView(owner: Owner, titleId: number, day: string, now: number): Promise<boolean> {
       const inserted = await db
         .insertInto('views')
-        .values({ user_id: userId, title_id: titleId, day, created_at: now })
-        .onConflict((oc) => oc.columns(['user_id', 'title_id', 'day']).doNothing())
+        .values({
+          user_id: owner.userId,
+          profile_id: owner.profileId,
+          title_id: titleId,
+          day,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(['profile_id', 'title_id', 'day']).doNothing())
         .returning('title_id')
         .executeTakeFirst();
       return inserted !== undefined;
     },
 
-    /** The member's latest progress in each title not finished yet, newest first, with card columns. */
-    continueWatching(userId: number, limit: number) {
+    /** The profile's latest progress in each title not finished yet, newest first, with card columns. */
+    continueWatching(profileId: number, limit: number) {
       const latest = db
         .selectFrom('playback_progress')
         .select([
@@ -69,7 +83,7 @@ export function createPlaybackRepository(db: Executor) {
             'rank',
           ),
         ])
-        .where('playback_progress.user_id', '=', userId)
+        .where('playback_progress.profile_id', '=', profileId)
         .as('p');
       return db
         .selectFrom(latest)
@@ -85,22 +99,22 @@ export function createPlaybackRepository(db: Executor) {
         .execute();
     },
 
-    /** Where the member stopped in each episode of a show they have played. */
-    episodeProgress(userId: number, titleId: number) {
+    /** Where the profile stopped in each episode of a show it has played. */
+    episodeProgress(profileId: number, titleId: number) {
       return db
         .selectFrom('playback_progress')
         .select(['episode_id', 'position_seconds', 'duration_seconds'])
-        .where('user_id', '=', userId)
+        .where('profile_id', '=', profileId)
         .where('title_id', '=', titleId)
         .where('episode_id', '!=', 0)
         .execute();
     },
 
     /**
-     * In one query: the like count, whether the member likes the title, and their latest playback
+     * In one query: the like count, whether the profile likes the title, and its latest playback
      * position in it (any episode). Undefined for an unknown title.
      */
-    titleState(userId: number, titleId: number) {
+    titleState(profileId: number, titleId: number) {
       return db
         .selectFrom('titles')
         .leftJoin('playback_progress as progress', (join) =>
@@ -111,7 +125,7 @@ export function createPlaybackRepository(db: Executor) {
               eb
                 .selectFrom('playback_progress')
                 .select('playback_progress.id')
-                .where('playback_progress.user_id', '=', userId)
+                .where('playback_progress.profile_id', '=', profileId)
                 .where('playback_progress.title_id', '=', titleId)
                 .orderBy('playback_progress.updated_at', 'desc')
                 .orderBy('playback_progress.id', 'desc')
@@ -126,7 +140,7 @@ export function createPlaybackRepository(db: Executor) {
               eb
                 .selectFrom('likes')
                 .select('likes.title_id')
-                .where('likes.user_id', '=', userId)
+                .where('likes.profile_id', '=', profileId)
                 .where('likes.title_id', '=', titleId),
             )
             .as('is_liked'),
@@ -139,24 +153,30 @@ export function createPlaybackRepository(db: Executor) {
         .executeTakeFirst();
     },
 
-    async deleteLike(userId: number, titleId: number): Promise<boolean> {
+    async deleteLike(profileId: number, titleId: number): Promise<boolean> {
       const result = await db
         .deleteFrom('likes')
-        .where('user_id', '=', userId)
+        .where('profile_id', '=', profileId)
         .where('title_id', '=', titleId)
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
-    async insertLike(userId: number, titleId: number, now: number): Promise<boolean> {
+    async insertLike(owner: Owner, titleId: number, now: number): Promise<boolean> {
       const inserted = await db
         .insertInto('likes')
-        .values({ user_id: userId, title_id: titleId, created_at: now })
-        .onConflict((oc) => oc.columns(['user_id', 'title_id']).doNothing())
+        .values({ user_id: owner.userId, profile_id: owner.profileId, title_id: titleId, created_at: now })
+        .onConflict((oc) => oc.columns(['profile_id', 'title_id']).doNothing())
         .returning('title_id')
         .executeTakeFirst();
       return inserted !== undefined;
     },
+
+    /** The titles a profile likes (its likes are taken back when it is deleted). */
+    likedTitleIds: async (profileId: number): Promise<number[]> =>
+      (await db.selectFrom('likes').select('title_id').where('profile_id', '=', profileId).execute()).map(
+        (row) => row.title_id,
+      ),
 
     /** What a member played last, newest first, with the names of titles and episodes (for the console). */
     recentProgressOf: (userId: number) =>

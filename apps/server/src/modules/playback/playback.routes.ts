@@ -5,17 +5,20 @@ import { registerEndpoints } from '../../lib/endpoints';
 import { createPlaybackLeaseService, PlaybackLeaseMessages } from './playback-lease.service';
 import { createPlaybackService, PlaybackMessages } from './playback.service';
 
-/** Playback progress, screen leases, Continue Watching and likes: member scope only. */
+/**
+ * Playback progress, Continue Watching and likes of the profile the token acts as; screen leases
+ * of the account (the plan's screens are shared by its profiles). Member scope only.
+ */
 export async function playbackRoutes(app: FastifyInstance): Promise<void> {
   const playback = createPlaybackService(app.ctx);
   const leases = createPlaybackLeaseService(app.ctx);
 
   registerEndpoints(app, PlaybackEndpoints, {
     saveProgress: async (request) =>
-      ok(await playback.saveProgress(request.user!.id, request.body), PlaybackMessages.progressSaved),
-    continueWatching: async (request) => ok(await playback.continueWatching(request.user!.id)),
+      ok(await playback.saveProgress(request.user!, request.body), PlaybackMessages.progressSaved),
+    continueWatching: async (request) => ok(await playback.continueWatching(request.user!.profile.id)),
     like: async (request) => {
-      const result = await playback.toggleLike(request.user!.id, request.body.entertainment_id);
+      const result = await playback.toggleLike(request.user!, request.body.entertainment_id);
       return ok(result, result.is_liked ? PlaybackMessages.liked : PlaybackMessages.unliked);
     },
     startLease: async (request) =>

@@ -11,6 +11,8 @@ import {
 } from '@reeltime/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
+import type { Viewer } from '../auth/auth-user';
 import { NotFound } from '../../lib/errors';
 import { isoDay } from '../../lib/time';
 import { toMovieCard } from '../titles/card.mapper';
@@ -31,7 +33,7 @@ export const CONTINUE_WATCHING_LIMIT = 20;
 
 export type ProgressInput = z.output<typeof PlaybackProgressBodySchema>;
 
-/** What one member has done with one title: like, like count and where they stopped. */
+/** What one profile has done with one title: like, like count and where it stopped. */
 export interface MemberTitleState {
   is_liked: boolean;
   likes: number;
@@ -44,7 +46,7 @@ export const isFinished = (position: number, duration: number) =>
   duration > 0 && position >= duration * FINISHED_SHARE;
 
 /**
- * A view counts once per member, title and day, when playback passes 30 s (or, for a video
+ * A view counts once per profile, title and day, when playback passes 30 s (or, for a video
  * shorter than that, when it is finished).
  */
 export const passesViewMark = (position: number, duration: number) =>
@@ -60,8 +62,9 @@ export function createPlaybackService(ctx: AppContext) {
   }
 
   return {
-    /** Saves the member's position (one row per title and episode) and counts the day's view once. */
-    async saveProgress(userId: number, input: ProgressInput): Promise<PlaybackProgressResult> {
+    /** Saves the profile's position (one row per title and episode) and counts the day's view once. */
+    async saveProgress(viewer: Viewer, input: ProgressInput): Promise<PlaybackProgressResult> {
+      const owner = { userId: viewer.id, profileId: viewer.profile.id };
       const titleId = input.entertainment_id;
       await requireTitle(titleId);
       if (input.episode_id !== undefined && !(await titles.isEpisodeOf(input.episode_id, titleId))) {
@@ -74,7 +77,7 @@ export function createPlaybackService(ctx: AppContext) {
         const tx = createPlaybackRepository(trx);
         const txTitles = createTitlesRepository(trx, ctx.dialect);
         await tx.upsertProgress({
-          userId,
+          ...owner,
           titleId,
           episodeId: input.episode_id ?? 0,
           positionSeconds: position,
@@ -84,17 +87,17 @@ export function createPlaybackService(ctx: AppContext) {
         });
         if (passesViewMark(position, input.duration_seconds)) {
           const day = isoDay(now);
-          if (await tx.insertView(userId, titleId, day, now)) await txTitles.countView(titleId, day);
+          if (await tx.insertView(owner, titleId, day, now)) await txTitles.countView(titleId, day);
         }
       });
       return { position_seconds: position, finished };
     },
 
-    /** Titles the member started and has not finished, most recently watched first. */
-    async continueWatching(userId: number): Promise<ContinueWatchingItem[]> {
+    /** Titles the profile started and has not finished, most recently watched first. */
+    async continueWatching(profileId: number): Promise<ContinueWatchingItem[]> {
       const [rows, onList] = await Promise.all([
-        repo.continueWatching(userId, CONTINUE_WATCHING_LIMIT),
-        watchlist.titleIds(userId),
+        repo.continueWatching(profileId, CONTINUE_WATCHING_LIMIT),
+        watchlist.titleIds(profileId),
       ]);
       return rows.map((row) => ({
         ...toMovieCard(row, onList.has(row.id)),
@@ -105,26 +108,28 @@ export function createPlaybackService(ctx: AppContext) {
     },
 
     /** Likes the title, or takes the like back; the title's like count follows in the same transaction. */
-    async toggleLike(userId: number, titleId: number): Promise<LikeResult> {
+    async toggleLike(viewer: Viewer, titleId: number): Promise<LikeResult> {
+      const profileId = viewer.profile.id;
       await requireTitle(titleId);
       return ctx.db.transaction().execute(async (trx) => {
         const tx = createPlaybackRepository(trx);
         const txTitles = createTitlesRepository(trx, ctx.dialect);
         let isLiked: boolean;
-        if (await tx.deleteLike(userId, titleId)) {
+        if (await tx.deleteLike(profileId, titleId)) {
           await txTitles.addToLikeCount(titleId, -1);
           isLiked = false;
         } else {
-          if (await tx.insertLike(userId, titleId, Date.now())) await txTitles.addToLikeCount(titleId, 1);
+          const liked = await tx.insertLike({ userId: viewer.id, profileId }, titleId, Date.now());
+          if (liked) await txTitles.addToLikeCount(titleId, 1);
           isLiked = true;
         }
         return { is_liked: isLiked, likes: await txTitles.likeCount(titleId) };
       });
     },
 
-    /** The member's like, the like count and the latest progress of one title (for its details). */
-    async titleState(userId: number, titleId: number): Promise<MemberTitleState> {
-      const state = await repo.titleState(userId, titleId);
+    /** The profile's like, the like count and the latest progress of one title (for its details). */
+    async titleState(profileId: number, titleId: number): Promise<MemberTitleState> {
+      const state = await repo.titleState(profileId, titleId);
       return {
         is_liked: Boolean(state?.is_liked),
         likes: Number(state?.like_count ?? 0),
@@ -140,9 +145,20 @@ export function createPlaybackService(ctx: AppContext) {
       };
     },
 
-    /** Where the member stopped in each episode of a show, by episode id. */
-    async episodeProgress(userId: number, titleId: number): Promise<Map<number, EpisodeProgress>> {
-      const rows = await repo.episodeProgress(userId, titleId);
+    /**
+     * Takes back a profile's likes (each title's like count goes down) inside the transaction
+     * that deletes the profile; its progress, views and watch list go with it by foreign key.
+     */
+    async forgetProfile(trx: Db, profileId: number): Promise<void> {
+      const txTitles = createTitlesRepository(trx, ctx.dialect);
+      for (const titleId of await createPlaybackRepository(trx).likedTitleIds(profileId)) {
+        await txTitles.addToLikeCount(titleId, -1);
+      }
+    },
+
+    /** Where the profile stopped in each episode of a show, by episode id. */
+    async episodeProgress(profileId: number, titleId: number): Promise<Map<number, EpisodeProgress>> {
+      const rows = await repo.episodeProgress(profileId, titleId);
       return new Map(
         rows.map((row) => [
           row.episode_id,

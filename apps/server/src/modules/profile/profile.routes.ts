@@ -17,6 +17,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         ServerMessages.profileUpdated,
       ),
     changePassword: async (request) =>
-      ok(await auth.changePassword(request.user!.id, request.body), ServerMessages.passwordChanged),
+      ok(
+        await auth.changePassword(request.user!.id, request.user!.profile.id, request.body),
+        ServerMessages.passwordChanged,
+      ),
   });
 }

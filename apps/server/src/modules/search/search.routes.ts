@@ -12,7 +12,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     suggestions: async (request) => ok(await search.suggestions(request.query.query)),
     search: async (request) => {
       const { query } = request;
-      return ok({ movieList: await search.search(query.search, query, request.user!.id) });
+      return ok({ movieList: await search.search(query.search, query, request.user!.profile.id) });
     },
   });
 }

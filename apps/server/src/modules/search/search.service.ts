@@ -90,7 +90,7 @@ export function createSearchService(ctx: AppContext) {
     },
 
     /** One page of results as cards, with the member's watch list laid over. */
-    async search(query: string, page: PageQuery, userId: number): Promise<MovieCard[]> {
+    async search(query: string, page: PageQuery, profileId: number): Promise<MovieCard[]> {
       const text = parseSearchText(query);
       const { offset } = toPage(page);
       if (!text || offset >= SEARCH_WINDOW) return [];
@@ -98,7 +98,7 @@ export function createSearchService(ctx: AppContext) {
         const hits = await ranked(text, Math.min(offset + page.per_page, SEARCH_WINDOW));
         return catalog.cardsByIds(hits.slice(offset).map((hit) => hit.id));
       });
-      return watchlist.withWatchList(cards, userId);
+      return watchlist.withWatchList(cards, profileId);
     },
   };
 }

@@ -5,6 +5,9 @@ export interface TokenOwner {
   user_id: number;
   last_used_at: number;
   is_admin: number;
+  profile_id: number;
+  is_kids: number;
+  maturity_limit: string | null;
 }
 
 export function createTokenRepository(db: Db) {
@@ -12,17 +15,32 @@ export function createTokenRepository(db: Db) {
   const byHash = db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
-    .select(['api_tokens.id', 'api_tokens.user_id', 'api_tokens.last_used_at', 'users.is_admin'])
+    .innerJoin('profiles', 'profiles.id', 'api_tokens.profile_id')
+    .select([
+      'api_tokens.id',
+      'api_tokens.user_id',
+      'api_tokens.last_used_at',
+      'users.is_admin',
+      'api_tokens.profile_id',
+      'profiles.is_kids',
+      'profiles.maturity_limit',
+    ])
     .where('api_tokens.token_hash', '=', '')
     // A token issued while its account was being disabled is refused all the same.
     .where('users.disabled_at', 'is', null)
     .limit(1)
     .compile();
   return {
-    async insert(userId: number, tokenHash: string, now: number): Promise<number> {
+    async insert(userId: number, profileId: number, tokenHash: string, now: number): Promise<number> {
       const row = await db
         .insertInto('api_tokens')
-        .values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now })
+        .values({
+          user_id: userId,
+          profile_id: profileId,
+          token_hash: tokenHash,
+          created_at: now,
+          last_used_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;

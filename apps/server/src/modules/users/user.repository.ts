@@ -96,6 +96,27 @@ export function createUserRepository(db: Db) {
       return (await query.execute()).map((row) => row.id);
     },
 
+    /**
+     * Locks the account's row until the transaction ends on PostgreSQL, so two changes to its
+     * profiles at once are decided one after the other (SQLite runs one write transaction at a time).
+     */
+    async lockById(id: number, dialect: Dialect): Promise<UserRow | undefined> {
+      let query = db.selectFrom('users').selectAll().where('id', '=', id);
+      if (dialect === 'postgres') query = query.forUpdate();
+      return query.executeTakeFirst();
+    },
+
+    /** Counts one more wrong account PIN and answers how many there are now in a row. */
+    async addAccountPinFailure(id: number): Promise<number> {
+      const row = await db
+        .updateTable('users')
+        .set((eb) => ({ account_pin_failures: eb('account_pin_failures', '+', 1) }))
+        .where('id', '=', id)
+        .returning('account_pin_failures')
+        .executeTakeFirstOrThrow();
+      return row.account_pin_failures;
+    },
+
     /** What an admin changes of an account: whether it is disabled, whether it is an admin. */
     async updateAccess(
       id: number,

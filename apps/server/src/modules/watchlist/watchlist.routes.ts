@@ -4,18 +4,18 @@ import { ok } from '../../lib/envelope';
 import { registerEndpoints } from '../../lib/endpoints';
 import { createWatchlistService } from './watchlist.service';
 
-/** The member's watch list. */
+/** The watch list of the profile the token acts as. */
 export async function watchlistRoutes(app: FastifyInstance): Promise<void> {
   const watchlist = createWatchlistService(app.ctx);
 
   registerEndpoints(app, WatchlistEndpoints, {
     toggle: async (request) => {
-      const isWatchList = await watchlist.toggle(request.user!.id, request.body.entertainment_id);
+      const isWatchList = await watchlist.toggle(request.user!, request.body.entertainment_id);
       return ok(
         { is_watch_list: isWatchList },
         isWatchList ? ServerMessages.addedToWatchList : ServerMessages.removedFromWatchList,
       );
     },
-    list: async (request) => ok(await watchlist.list(request.user!.id, request.query)),
+    list: async (request) => ok(await watchlist.list(request.user!.profile.id, request.query)),
   });
 }

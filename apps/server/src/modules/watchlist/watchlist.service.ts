@@ -1,5 +1,6 @@
 import { ServerMessages, type MovieCard, type PageQuery } from '@reeltime/contract';
 import type { AppContext } from '../../context';
+import type { Viewer } from '../auth/auth-user';
 import { NotFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import { overlayWatchList, toMovieCard } from '../titles/card.mapper';
@@ -7,45 +8,46 @@ import { createTitlesService } from '../catalog/titles.service';
 import { createWatchlistRepository } from './watchlist.repository';
 
 /**
- * A member's watch list is remembered this long (at most the catalog cache lifetime) so browsing
+ * A profile's watch list is remembered this long (at most the catalog cache lifetime) so browsing
  * rows do not each ask the database; toggling a title forgets it at once.
  */
 const WATCH_LIST_CACHE_SECONDS = 5;
-const watchListKey = (userId: number) => `member:${userId}:watch-list`;
+const watchListKey = (profileId: number) => `profile:${profileId}:watch-list`;
 
 export function createWatchlistService(ctx: AppContext) {
   const repo = createWatchlistRepository(ctx.db);
   const titles = createTitlesService(ctx);
 
-  /** The ids on the member's watch list. */
-  async function titleIds(userId: number): Promise<Set<number>> {
+  /** The ids on the profile's watch list. */
+  async function titleIds(profileId: number): Promise<Set<number>> {
     const ttl = Math.min(ctx.config.catalogCacheSeconds, WATCH_LIST_CACHE_SECONDS);
-    return new Set(await ctx.cache.getOrLoad(watchListKey(userId), ttl, () => repo.titleIds(userId)));
+    return new Set(await ctx.cache.getOrLoad(watchListKey(profileId), ttl, () => repo.titleIds(profileId)));
   }
 
   return {
     titleIds,
 
-    /** Lays the member's watch list over shared cards; visitors get the cards as they are. */
-    async withWatchList(cards: MovieCard[], userId: number | null): Promise<MovieCard[]> {
-      if (userId === null || cards.length === 0) return cards;
-      return overlayWatchList(cards, await titleIds(userId));
+    /** Lays the profile's watch list over shared cards; visitors get the cards as they are. */
+    async withWatchList(cards: MovieCard[], profileId: number | null): Promise<MovieCard[]> {
+      if (profileId === null || cards.length === 0) return cards;
+      return overlayWatchList(cards, await titleIds(profileId));
     },
 
     /** Adds the title when it is not on the list, removes it when it is; returns the new state. */
-    async toggle(userId: number, titleId: number): Promise<boolean> {
+    async toggle(viewer: Viewer, titleId: number): Promise<boolean> {
+      const profileId = viewer.profile.id;
       try {
-        if (await repo.remove(userId, titleId)) return false;
+        if (await repo.remove(profileId, titleId)) return false;
         if (!(await titles.isPublished(titleId))) throw new NotFound(ServerMessages.titleNotFound);
-        await repo.add(userId, titleId, Date.now());
+        await repo.add({ userId: viewer.id, profileId }, titleId, Date.now());
         return true;
       } finally {
-        await ctx.cache.delete(watchListKey(userId));
+        await ctx.cache.delete(watchListKey(profileId));
       }
     },
 
-    async list(userId: number, query: PageQuery): Promise<MovieCard[]> {
-      const rows = await repo.pageOfCards(userId, toPage(query));
+    async list(profileId: number, query: PageQuery): Promise<MovieCard[]> {
+      const rows = await repo.pageOfCards(profileId, toPage(query));
       return rows.map((row) => toMovieCard(row, true));
     },
   };

@@ -163,7 +163,7 @@ export function PlanEditorDialog({ plan, currency, onSave, onClose }: PlanEditor
             </>
           ) : null}
         </p>
-        <div className="plan-editor__row plan-editor__row--three">
+        <div className="plan-editor__row plan-editor__row--four">
           <div className="mb-3">
             <label htmlFor={ids.quality} className="form-label">
               Video quality up to
@@ -184,6 +184,12 @@ export function PlanEditorDialog({ plan, currency, onSave, onClose }: PlanEditor
             label="Screens at the same time"
             registration={register('screens')}
             error={errors.screens?.message}
+            inputMode="numeric"
+          />
+          <FormField
+            label="Profiles per account"
+            registration={register('profiles')}
+            error={errors.profiles?.message}
             inputMode="numeric"
           />
           <FormField

@@ -3,6 +3,7 @@ import {
   AdminCommerceMessages as M,
   MAX_DURATION,
   MAX_PRICE_MINOR,
+  MAX_PROFILES,
   PLAN_MAX_HEIGHTS,
   type AdminPlan,
   type AdminPlanBody,
@@ -57,6 +58,11 @@ export const PlanFormSchema = z
       .trim()
       .regex(WHOLE, { error: M.screensInvalid })
       .refine((value) => Number(value) >= 1 && Number(value) <= 10, { error: M.screensInvalid }),
+    profiles: z
+      .string()
+      .trim()
+      .regex(WHOLE, { error: M.profilesInvalid })
+      .refine((value) => Number(value) >= 1 && Number(value) <= MAX_PROFILES, { error: M.profilesInvalid }),
     has_ads: z.boolean(),
     is_active: z.boolean(),
     position: z
@@ -83,6 +89,7 @@ export const NEW_PLAN_VALUES: PlanFormValues = {
   duration_value: '1',
   max_height: '1080',
   screens: '1',
+  profiles: '1',
   has_ads: false,
   is_active: true,
   position: '0',
@@ -98,6 +105,7 @@ export function planFormValues(plan: AdminPlan): PlanFormValues {
     duration_value: String(plan.duration_value),
     max_height: String(plan.max_height),
     screens: String(plan.screens),
+    profiles: String(plan.profiles),
     has_ads: plan.has_ads,
     is_active: plan.is_active,
     position: String(plan.position),
@@ -115,6 +123,7 @@ export function planBody(values: PlanFormValues): Required<AdminPlanBody> {
     duration_value: Number(values.duration_value),
     max_height: Number(values.max_height),
     screens: Number(values.screens),
+    profiles: Number(values.profiles),
     has_ads: values.has_ads,
     is_active: values.is_active,
     position: Number(values.position),
@@ -131,6 +140,7 @@ export const PLAN_FIELD_OF: Record<keyof AdminPlanBody, keyof PlanFormValues> = 
   duration_value: 'duration_value',
   max_height: 'max_height',
   screens: 'screens',
+  profiles: 'profiles',
   has_ads: 'has_ads',
   is_active: 'is_active',
   position: 'position',

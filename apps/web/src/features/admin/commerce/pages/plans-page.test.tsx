@@ -30,6 +30,7 @@ const plan = (fields: Partial<AdminPlan> = {}): AdminPlan => ({
   duration_value: 1,
   max_height: 1080,
   screens: 2,
+  profiles: 4,
   has_ads: false,
   is_active: true,
   position: 2,
@@ -76,7 +77,7 @@ describe('Plans and taxes page', () => {
     expect(screen.queryByRole('columnheader', { name: 'Stripe' })).not.toBeInTheDocument();
   });
 
-  it('changes a price typed in rupees and sends only what changed, in paise', async () => {
+  it('changes a price typed in rupees and the profiles per account, and sends only what changed, in paise', async () => {
     const api = mockAdmin({
       'GET /admin/plans': ok(list([plan()])),
       'GET /admin/taxes': ok([]),
@@ -94,12 +95,20 @@ describe('Plans and taxes page', () => {
     await user.clear(price);
     await user.type(price, '449.50');
     expect(dialog).toHaveTextContent('Members pay ₹404.55 before taxes.');
+    const profiles = within(dialog).getByLabelText('Profiles per account');
+    expect(profiles).toHaveValue('4');
+    await user.clear(profiles);
+    await user.type(profiles, '21');
+    await user.click(within(dialog).getByRole('button', { name: 'Save plan' }));
+    expect(await within(dialog).findByText(M.profilesInvalid)).toBeInTheDocument();
+    await user.clear(profiles);
+    await user.type(profiles, '5');
     await user.click(within(dialog).getByRole('button', { name: 'Save plan' }));
 
     expect(await screen.findByText(M.planSaved)).toBeInTheDocument();
     const [call] = api.calls('PATCH /admin/plans/:id');
     expect(call!.url.pathname).toBe('/api/v1/admin/plans/2');
-    expect(call!.json()).toEqual({ price_minor: 44_950 });
+    expect(call!.json()).toEqual({ price_minor: 44_950, profiles: 5 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -148,6 +157,7 @@ describe('Plans and taxes page', () => {
       duration_value: 1,
       max_height: 1080,
       screens: 1,
+      profiles: 1,
       has_ads: false,
       is_active: true,
       position: 0,

@@ -24,6 +24,19 @@ export function memberDetail(overrides: Partial<AdminMemberDetail> = {}): AdminM
     profile_image: null,
     updated_at: '2026-03-02T10:00:00.000Z',
     sessions: 2,
+    profiles: [
+      {
+        id: 21,
+        name: 'Grace',
+        is_owner: true,
+        is_kids: false,
+        maturity_limit: null,
+        has_pin: false,
+        locked: false,
+        locked_until: null,
+      },
+    ],
+    account_pin: false,
     subscriptions: [
       {
         id: 3,
