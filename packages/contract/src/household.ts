@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint';
 
 /**
  * Household profiles: the people sharing one account, each with their own watch list, progress,
- * likes and maturity limit. A token acts as one profile (docs/decisions/0038-profile-tokens.md).
+ * likes and maturity limit. A token acts as one profile (docs/decisions/0039-profile-tokens.md).
  */
 
 /** The built-in avatars a profile can choose; the web app draws each one. */
