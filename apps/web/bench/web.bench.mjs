@@ -1,9 +1,10 @@
 /**
  * Web app benchmark: `npm run bench:web [-- --runs 3 --skip-build --strict --pages landing,browse
- * --form-factor mobile]`.
+ * --form-factor mobile --save-build <folder> --baseline <folder>]`.
  *
  * 1. Builds the web app and the server (npm run build) unless --skip-build.
- * 2. Starts the compiled server on a free loopback port with a temporary DATA_DIR (demo catalog).
+ * 2. Starts the compiled server on a free loopback port with a temporary DATA_DIR (demo catalog),
+ *    and that of the baseline build with --baseline.
  * 3. Initial JS and CSS of `/` and `/browse`: loads each page as a visitor with an empty cache in
  *    Chromium and sums the gzip sizes (gzip -9 of the response bodies, as Vite reports them) of the
  *    script and stylesheet responses that finished before the load event, and those up to the
@@ -17,9 +18,14 @@
  *    visitor, the others signed in as the demo member.
  * 5. Prints the tables and whether each target is met, stops the server and Chromium, and removes
  *    the temporary folder. Exits 1 on an error (or, with --strict, when a target is missed).
+ *
+ * TBT is the main-thread time a run observed, times four: on a busy machine it grows with the
+ * load. To compare two builds in the same conditions, save one (`--save-build
+ * artifacts/bench-web/before`) and measure the other with `--baseline artifacts/bench-web/before`:
+ * both servers run, and the Lighthouse runs alternate between them.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -64,6 +70,10 @@ const { values: args } = parseArgs({
     pages: { type: 'string', default: PAGE_NAMES.join(',') },
     /** mobile, desktop or both. */
     'form-factor': { type: 'string', default: 'both' },
+    /** Copies the build measured into this folder (inside the repository), for a later --baseline. */
+    'save-build': { type: 'string' },
+    /** A build saved with --save-build: its server runs beside this one and Lighthouse alternates between them. */
+    baseline: { type: 'string' },
   },
 });
 const runs = Number(args.runs);
@@ -144,12 +154,37 @@ function freePort() {
   });
 }
 
-async function startServer() {
+/**
+ * A saved build is the server's package.json and bundles and the built web app, in the same
+ * layout as the repository (the server finds the web app beside it). It must sit inside the
+ * repository, so that the bundles find node_modules by walking up.
+ */
+function buildFolder(folder) {
+  const absolute = path.resolve(ROOT, folder);
+  if (path.relative(ROOT, absolute).startsWith('..')) {
+    throw new Error(`${folder} must be inside the repository (artifacts/ is ignored by git)`);
+  }
+  return absolute;
+}
+
+function saveBuild(folder) {
+  const target = buildFolder(folder);
+  rmSync(target, { recursive: true, force: true });
+  cpSync(path.join(ROOT, 'apps/web/dist'), path.join(target, 'apps/web/dist'), { recursive: true });
+  cpSync(path.join(ROOT, 'apps/server/package.json'), path.join(target, 'apps/server/package.json'));
+  cpSync(path.join(ROOT, 'apps/server/dist'), path.join(target, 'apps/server/dist'), { recursive: true });
+  log(`Saved this build in ${path.relative(ROOT, target)} (measure against it with --baseline)`);
+}
+
+/** Starts the compiled server of `serverDist` (apps/server/dist of the repository or of a saved build). */
+async function startServer(label, serverDist) {
+  const main = path.join(serverDist, 'main.js');
+  if (!existsSync(main)) throw new Error(`${path.relative(ROOT, main)} is missing: run npm run build`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reeltime-web-bench-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
-  log(`Starting the server on ${origin} (demo catalog in ${dataDir})...`);
+  log(`Starting the server of ${label} on ${origin} (demo catalog in ${dataDir})...`);
   // The compiled server, as `npm run start:prod` runs it. The demo catalog needs SQLite in
   // DATA_DIR and a non-production mode. Its full streams are left queued (no transcoding
   // worker): encoding them would compete with the measured pages.
@@ -165,7 +200,7 @@ async function startServer() {
     MEDIA_WORKER_CONCURRENCY: '0',
   };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['apps/server/scripts/run-entry.mjs', '--compiled', 'main'], {
+  const child = spawn(process.execPath, [main], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env,
@@ -374,56 +409,78 @@ const median = (values) => {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-async function lighthouseRuns(origin, pages) {
+/** The pages Lighthouse measures, in PAGE_NAMES order. */
+const PAGES = [
+  { name: 'landing', path: () => '/', member: false },
+  { name: 'login', path: () => '/login', member: false },
+  { name: 'browse', path: () => '/browse', member: true },
+  { name: 'movies', path: () => '/movies', member: true },
+  { name: 'details', path: (target) => target.details, member: true },
+];
+
+/**
+ * Lighthouse on the chosen pages of each target (this build, and the baseline when there is one):
+ * the runs alternate between the targets, so both see the same load on the machine.
+ */
+async function lighthouseRuns(targets) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   cleanups.push(async () => {
     await chrome.kill();
   });
-  const member = await signInDemoMember(origin);
+  const signedIn = new Map();
+  for (const target of targets) target.session = await signInDemoMember(target.origin);
   const results = [];
-  // Visitor pages first, then the member's, so the browser signs in once.
-  const ordered = [...pages].sort((a, b) => Number(a.member) - Number(b.member));
-  let signedIn = null;
-  for (const page of ordered) {
-    if (signedIn !== page.member) {
-      await setSession(origin, chrome.port, page.member ? member : null);
-      signedIn = page.member;
-    }
+  // Visitor pages first, then the member's, so each origin signs in once.
+  const pages = PAGES.filter((page) => pageNames.includes(page.name)).sort(
+    (a, b) => Number(a.member) - Number(b.member),
+  );
+  for (const page of pages) {
     for (const formFactor of formFactors) {
-      const samples = [];
+      const samples = new Map(targets.map((target) => [target, []]));
       for (let run = 1; run <= runs; run++) {
-        const lhr = await lighthouseOnce(`${origin}${page.path}`, chrome.port, formFactor);
-        const sample = {
-          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-          ...Object.fromEntries(
-            Object.entries(METRICS).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? NaN]),
-          ),
-          opportunities: opportunities(lhr),
-          scripts: scriptTime(lhr),
-          finalUrl: lhr.finalDisplayedUrl,
-        };
-        samples.push(sample);
-        log(
-          `  ${page.name} ${formFactor} run ${run}/${runs}: score ${sample.score}, LCP ${seconds(sample.lcp)}, TBT ${Math.round(sample.tbt)} ms`,
-        );
+        for (const target of targets) {
+          if (signedIn.get(target.origin) !== page.member) {
+            await setSession(target.origin, chrome.port, page.member ? target.session : null);
+            signedIn.set(target.origin, page.member);
+          }
+          const pathname = page.path(target);
+          const lhr = await lighthouseOnce(`${target.origin}${pathname}`, chrome.port, formFactor);
+          const sample = {
+            score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+            ...Object.fromEntries(
+              Object.entries(METRICS).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? NaN]),
+            ),
+            opportunities: opportunities(lhr),
+            scripts: scriptTime(lhr),
+            finalPath: shortUrl(lhr.finalDisplayedUrl),
+          };
+          samples.get(target).push(sample);
+          log(
+            `  ${page.name} ${formFactor} run ${run}/${runs}${targets.length > 1 ? ` (${target.label})` : ''}: score ${sample.score}, LCP ${seconds(sample.lcp)}, TBT ${Math.round(sample.tbt)} ms`,
+          );
+        }
       }
-      // Each figure is the median of the runs; the savings are those of the run with the median score.
-      const byScore = [...samples].sort((a, b) => a.score - b.score);
-      const typical = byScore[Math.floor((byScore.length - 1) / 2)];
-      results.push({
-        ...page,
-        formFactor,
-        ...Object.fromEntries(
-          ['score', ...Object.keys(METRICS)].map((key) => [key, median(samples.map((s) => s[key]))]),
-        ),
-        scores: samples.map((sample) => sample.score),
-        opportunities: typical.opportunities,
-        scripts: typical.scripts,
-        finalUrl: typical.finalUrl,
-      });
+      for (const [target, list] of samples) {
+        // Each figure is the median of the runs; the savings are those of the run with the median score.
+        const byScore = [...list].sort((a, b) => a.score - b.score);
+        const typical = byScore[Math.floor((byScore.length - 1) / 2)];
+        results.push({
+          target: target.label,
+          name: page.name,
+          path: page.path(target),
+          member: page.member,
+          formFactor,
+          ...Object.fromEntries(
+            ['score', ...Object.keys(METRICS)].map((key) => [key, median(list.map((one) => one[key]))]),
+          ),
+          scores: list.map((one) => one.score),
+          opportunities: typical.opportunities,
+          scripts: typical.scripts,
+          finalPath: typical.finalPath,
+        });
+      }
     }
   }
-  // Back in the order asked for.
   return results.sort((a, b) => PAGE_NAMES.indexOf(a.name) - PAGE_NAMES.indexOf(b.name));
 }
 
@@ -451,22 +508,28 @@ const shortUrl = (url) => {
 
 async function main() {
   if (!args['skip-build']) build();
-  const origin = await startServer();
-  const details = await detailsPath(origin);
-  const pages = [
-    { name: 'landing', path: '/', member: false },
-    { name: 'login', path: '/login', member: false },
-    { name: 'browse', path: '/browse', member: true },
-    { name: 'movies', path: '/movies', member: true },
-    { name: 'details', path: details, member: true },
-  ].filter((page) => pageNames.includes(page.name));
+  if (args['save-build']) saveBuild(args['save-build']);
+  const current = { label: 'this build', serverDist: path.join(ROOT, 'apps/server/dist') };
+  const targets = [current];
+  if (args.baseline) {
+    const folder = buildFolder(args.baseline);
+    targets.unshift({ label: 'baseline', serverDist: path.join(folder, 'apps/server/dist') });
+  }
+  for (const target of targets) {
+    target.origin = await startServer(target.label, target.serverDist);
+    target.details = await detailsPath(target.origin);
+  }
+  const { origin } = current;
 
   log('Measuring the initial JS and CSS in Chromium...');
   const assets = [];
   for (const pathname of ['/', '/browse']) assets.push(await initialAssets(origin, pathname));
 
-  log(`Lighthouse, ${runs} run(s) per page and form factor (${formFactors.join(', ')})...`);
-  const scores = await lighthouseRuns(origin, pages);
+  log(
+    `Lighthouse, ${runs} run(s) per page and form factor (${formFactors.join(', ')})${args.baseline ? `, alternating with the baseline in ${args.baseline}` : ''}...`,
+  );
+  const allScores = await lighthouseRuns(targets);
+  const scores = allScores.filter((item) => item.target === current.label);
 
   log('');
   log('Initial JS and CSS: gzip -9 sizes of the bodies of the script and stylesheet responses');
@@ -501,10 +564,22 @@ async function main() {
   ];
   for (const formFactor of formFactors) {
     const rows = scores.filter((item) => item.formFactor === formFactor);
+    const heading = `Lighthouse ${formFactor === 'mobile' ? 'mobile (default settings: slow 4G, 4x CPU slowdown)' : 'desktop config'}, performance${runs > 1 ? `, median of ${runs} runs` : ''}`;
+    if (args.baseline) {
+      const before = allScores.filter(
+        (item) => item.target !== current.label && item.formFactor === formFactor,
+      );
+      log('');
+      log(`${heading}, baseline (${args.baseline})`);
+      log(
+        table(
+          ['page', 'as', 'score', 'LCP', 'FCP', 'TBT', 'CLS', 'SI', 'scores'],
+          before.map((item) => [item.name, item.member ? 'member' : 'visitor', ...row(item)]),
+        ),
+      );
+    }
     log('');
-    log(
-      `Lighthouse ${formFactor === 'mobile' ? 'mobile (default settings: slow 4G, 4x CPU slowdown)' : 'desktop config'}, performance${runs > 1 ? `, median of ${runs} runs` : ''}`,
-    );
+    log(`${heading}${args.baseline ? ', this build' : ''}`);
     log(
       table(
         ['page', 'as', 'score', 'LCP', 'FCP', 'TBT', 'CLS', 'SI', 'scores'],
@@ -513,8 +588,8 @@ async function main() {
     );
     log('  largest estimated savings (run with the median score), and main-thread time by script:');
     for (const item of rows) {
-      if (item.finalUrl && shortUrl(item.finalUrl) !== item.path) {
-        log(`  ${item.name}: NOTE ended on ${shortUrl(item.finalUrl)}, not ${item.path}`);
+      if (item.finalPath !== item.path) {
+        log(`  ${item.name}: NOTE ended on ${item.finalPath}, not ${item.path}`);
       }
       const found = item.opportunities.map(
         (one) =>
