@@ -1,5 +1,5 @@
 import './movie-carousel.scss';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useDeferredValue, useId, useState, type KeyboardEvent } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y } from 'swiper/modules';
 import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
@@ -30,11 +30,20 @@ interface MovieCarouselProps {
   ranked?: boolean;
 }
 
-export function MovieCarousel({ title, movies, isLoading, ranked = false }: MovieCarouselProps) {
+export function MovieCarousel({
+  title,
+  movies,
+  isLoading: loadingMovies,
+  ranked = false,
+}: MovieCarouselProps) {
   const headingId = useId();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [edges, setEdges] = useState({ start: true, end: false });
-  const list = movies ?? [];
+  // Cards that arrive with a query's answer would all render in one task; deferred, React
+  // renders them in a transition it splits into short tasks.
+  const shown = useDeferredValue(movies);
+  const isLoading = loadingMovies || (movies !== undefined && shown === undefined);
+  const list = shown ?? [];
   const loop = list.length >= LOOP_MIN_SLIDES;
 
   const updateEdges = (instance: SwiperInstance) =>

@@ -1,5 +1,5 @@
 import './movie-grid.scss';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import type { MovieCard as MovieCardData } from '@reeltime/contract';
 import { EmptyResult } from './empty-result';
 import { MovieCard } from './movie-card';
@@ -25,12 +25,15 @@ export function MovieGrid({
   isLoadingMore = false,
   onLoadMore,
 }: MovieGridProps) {
-  if (isLoading) return <ShimmerGrid label={`Loading ${label}`} />;
-  if (!movies || movies.length === 0) return <EmptyResult />;
+  // Cards that arrive with a query's answer would all render in one task (a query's update is
+  // synchronous); deferred, React renders them in a transition it splits into short tasks.
+  const shown = useDeferredValue(movies);
+  if (isLoading || (movies && !shown)) return <ShimmerGrid label={`Loading ${label}`} />;
+  if (!shown || shown.length === 0) return <EmptyResult />;
   return (
     <>
       <ul className="row g-3 g-lg-4 list-unstyled movie-grid" aria-label={label}>
-        {movies.map((movie, index) => (
+        {shown.map((movie, index) => (
           <li key={movie.id} className={COLUMN_CLASS}>
             <MovieCard movie={movie} headingLevel={2} eager={index < 6} />
           </li>

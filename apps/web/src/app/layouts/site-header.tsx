@@ -23,8 +23,10 @@ export function SiteHeader() {
   const [scrolled, setScrolled] = useState(false);
 
   useEffect(() => {
+    // Not read on mount: reading scrollY there makes the browser compute the new page's styles
+    // and layout inside the render task. A page opens at the top, and one restored further down
+    // gets a scroll event.
     const onScroll = () => setScrolled(window.scrollY > 24);
-    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);

@@ -1,5 +1,5 @@
 import '../titles.scss';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { Messages, type Episode, type MovieDetail, type Progress } from '@reeltime/contract';
@@ -43,8 +43,11 @@ export function MovieDetailsPage() {
   const params = useParams();
   const id = Number(params.id);
   const query = useQuery(movieDetailsQuery(id));
+  // The details arrive in a synchronous update; deferred, the page renders in a transition that
+  // React splits into short tasks instead of one long one.
+  const movie = useDeferredValue(query.data);
 
-  if (query.isPending && query.fetchStatus !== 'idle') {
+  if ((query.isPending && query.fetchStatus !== 'idle') || (query.data && !movie)) {
     return (
       <div className="container-xxl page-section" role="status" aria-busy="true">
         <span className="visually-hidden">Loading title</span>
@@ -55,7 +58,7 @@ export function MovieDetailsPage() {
       </div>
     );
   }
-  if (!query.data) {
+  if (!movie) {
     return (
       <section className="container-xxl page-section error-page">
         <h1 className="page-title">{Messages.noMovieDetails}</h1>
@@ -65,7 +68,7 @@ export function MovieDetailsPage() {
       </section>
     );
   }
-  return <MovieDetails key={query.data.id} movie={query.data} />;
+  return <MovieDetails key={movie.id} movie={movie} />;
 }
 
 /** What the player holds: the title itself or one episode, where to start, and whether to play at once. */
