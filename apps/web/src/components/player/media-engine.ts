@@ -71,6 +71,25 @@ export function hasMediaSource(): boolean {
   );
 }
 
+let hlsModule: Promise<typeof import('hls.js')> | null = null;
+
+/** hls.js, fetched and evaluated once per page; a failed fetch is tried again on the next call. */
+export function loadHls(): Promise<typeof import('hls.js')> {
+  hlsModule ??= import('hls.js').catch((error: unknown) => {
+    hlsModule = null;
+    throw error;
+  });
+  return hlsModule;
+}
+
+/**
+ * Starts fetching hls.js ahead of a player that will need it (where the browser has MSE), so that
+ * a stream's playlists are asked for as soon as its player attaches.
+ */
+export function preloadHls(): void {
+  if (hasMediaSource()) loadHls().catch(() => undefined);
+}
+
 /** Plays HLS natively only where the browser has it and lacks MSE (older iOS Safari). */
 export function prefersNativeHls(video: HTMLVideoElement): boolean {
   return video.canPlayType(HLS_MIME) !== '' && !hasMediaSource();
@@ -202,6 +221,10 @@ export function attachSource(
   const attachHlsJs = (HlsClass: typeof Hls) => {
     const instance = new HlsClass({
       capLevelToPlayerSize: true,
+      // The lowest rendition first: the smallest segment to fetch and decode before the first
+      // frame, and no bandwidth test ahead of it; the automatic choice takes over from the next
+      // segment (docs/decisions/0039-playback-start.md).
+      startLevel: 0,
       autoStartLoad: loading,
       startPosition: pendingStart ?? -1,
     });
@@ -244,7 +267,7 @@ export function attachSource(
   if (!options.hls || prefersNativeHls(video)) {
     attachNatively();
   } else {
-    import('hls.js')
+    loadHls()
       .then(({ default: HlsClass }) => {
         if (destroyed) return;
         if (HlsClass.isSupported()) attachHlsJs(HlsClass);

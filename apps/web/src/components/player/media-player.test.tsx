@@ -90,12 +90,16 @@ describe('MediaPlayer', () => {
     vi.restoreAllMocks();
   });
 
-  it('attaches one hls.js instance capped to the player size, loads segments only on play, and destroys it', async () => {
+  it('attaches one hls.js instance capped to the player size, starting at the lowest rendition, loads segments only on play, and destroys it', async () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const { hls, video, unmount } = await renderPlayer();
     const instance = hls();
     expect(FakeHls.instances).toHaveLength(1);
-    expect(instance.config).toMatchObject({ capLevelToPlayerSize: true, autoStartLoad: false });
+    expect(instance.config).toMatchObject({
+      capLevelToPlayerSize: true,
+      startLevel: 0,
+      autoStartLoad: false,
+    });
     expect(instance.loadSource).toHaveBeenCalledWith(MASTER);
     expect(instance.attachMedia).toHaveBeenCalledWith(video);
     expect(video).toHaveAccessibleName('Night Harbour video player');

@@ -99,3 +99,37 @@ export function resumeOfferFor(movie: MovieDetail, progress: Progress | null | u
   if (!isResumable(saved)) return { kind: 'start', episode: episode ?? firstPlayableEpisode(seasons) };
   return { kind: 'resume', episode, position: saved.position, duration: saved.duration };
 }
+
+/** Where the watch view starts: the title itself or one of its episodes, and the second to start at. */
+export interface WatchStart {
+  episodeId: number | null;
+  startAt: number;
+}
+
+/** A saved position's second to resume at, or 0 when it is not worth resuming. */
+export function startOf(saved: SavedPosition | undefined): number {
+  return isResumable(saved) ? saved.position : 0;
+}
+
+/** The episode asked for in the address, or where the member stopped (the next episode once finished). */
+export function watchStartOf(movie: MovieDetail, episodeId: number | null): WatchStart {
+  const seasons = movie.seasons ?? [];
+  const asked = findEpisode(seasons, episodeId);
+  if (asked) return { episodeId: asked.episode.id, startAt: startOf(episodeProgressOf(asked.episode)) };
+  const offer = resumeOfferFor(movie, movie.progress);
+  if (offer.kind === 'resume')
+    return { episodeId: offer.episode?.episode.id ?? null, startAt: offer.position };
+  const entry = offer.kind === 'finished' ? (offer.next ?? offer.episode) : offer.episode;
+  return { episodeId: entry?.episode.id ?? null, startAt: 0 };
+}
+
+/** The episodes the watch view offers: a show's, none for a movie. */
+export function watchSeasonsOf(movie: MovieDetail): Season[] {
+  return movie.type === 'tvshow' ? (movie.seasons ?? []) : [];
+}
+
+/** What the watch view plays for the title or one of its episodes. */
+export function watchSourceOf(movie: MovieDetail, episodeId: number | null): PlayerSource | null {
+  const current = findEpisode(watchSeasonsOf(movie), episodeId);
+  return sourceOf(current ? current.episode.video_links : movie.video_links);
+}

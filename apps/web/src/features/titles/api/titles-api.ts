@@ -49,6 +49,17 @@ export function movieDetailsQuery(id: number) {
   });
 }
 
+/** How long details fetched when Play was pressed are used by the watch view without asking again. */
+const PRESSED_PLAY_FRESH_MS = 5000;
+
+/**
+ * The details the watch view plays from: the same cache entry as the details page's, and a fetch
+ * started when Play was pressed (app/watch-preload.ts) is used as it is rather than repeated.
+ */
+export function watchDetailsQuery(id: number) {
+  return queryOptions({ ...movieDetailsQuery(id), staleTime: PRESSED_PLAY_FRESH_MS });
+}
+
 /**
  * Likes the title or takes the like back; the cached details follow the server's answer (its
  * new state and count), so the page shows them without a reload.

@@ -1,10 +1,11 @@
 import '../titles.scss';
 import '../watch.scss';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Messages, type MovieDetail } from '@reeltime/contract';
 import { ChevronIcon } from '../../../components/icons';
+import { preloadHls } from '../../../components/player/media-engine';
 import { VideoPlayer } from '../../../components/player/video-player';
 import { paths } from '../../../lib/paths';
 import {
@@ -13,28 +14,30 @@ import {
   type ProgressPayload,
 } from '../../../lib/playback-progress';
 import { rememberReturnTo } from '../../../lib/return-to';
-import { movieDetailsQuery } from '../api/titles-api';
+import { watchDetailsQuery } from '../api/titles-api';
 import { EpisodeList } from '../components/episode-list';
 import { NextEpisodePrompt } from '../components/next-episode-prompt';
 import {
   episodeCode,
   episodePositions,
-  episodeProgressOf,
   findEpisode,
-  isResumable,
   nextEpisode,
-  resumeOfferFor,
-  sourceOf,
+  startOf,
+  watchSeasonsOf,
+  watchSourceOf,
+  watchStartOf,
   type EpisodeEntry,
-  type SavedPosition,
+  type WatchStart,
 } from '../playback-plan';
 
 /** `/watch/:id`: a title full screen, playing at once (a member's page; visitors sign in first). */
 export function WatchPage() {
   const id = Number(useParams().id);
   const [search] = useSearchParams();
-  const query = useQuery(movieDetailsQuery(id));
+  const query = useQuery(watchDetailsQuery(id));
   const episodeParam = Number(search.get('episode'));
+  // The player's hls.js loads while the title's details do, not after them.
+  useEffect(preloadHls, []);
 
   if (query.isPending && query.fetchStatus !== 'idle') {
     return (
@@ -63,35 +66,20 @@ export function WatchPage() {
 }
 
 /** What the player holds: the title itself or one episode, where to start. */
-interface Selection {
-  episodeId: number | null;
-  startAt: number;
+interface Selection extends WatchStart {
   /** Changes on every explicit choice, so choosing the same episode again starts it afresh. */
   nonce: number;
 }
 
-function startOf(saved: SavedPosition | undefined): number {
-  return isResumable(saved) ? saved.position : 0;
-}
-
-/** The episode asked for in the address, or where the member stopped (the next episode once finished). */
 function initialSelection(movie: MovieDetail, episodeId: number | null): Selection {
-  const seasons = movie.seasons ?? [];
-  const asked = findEpisode(seasons, episodeId);
-  if (asked)
-    return { episodeId: asked.episode.id, startAt: startOf(episodeProgressOf(asked.episode)), nonce: 0 };
-  const offer = resumeOfferFor(movie, movie.progress);
-  if (offer.kind === 'resume')
-    return { episodeId: offer.episode?.episode.id ?? null, startAt: offer.position, nonce: 0 };
-  const entry = offer.kind === 'finished' ? (offer.next ?? offer.episode) : offer.episode;
-  return { episodeId: entry?.episode.id ?? null, startAt: 0, nonce: 0 };
+  return { ...watchStartOf(movie, episodeId), nonce: 0 };
 }
 
 function WatchView({ movie, episodeId }: { movie: MovieDetail; episodeId: number | null }) {
   const navigate = useNavigate();
   const location = useLocation();
   const panelId = useId();
-  const seasons = movie.type === 'tvshow' ? (movie.seasons ?? []) : [];
+  const seasons = watchSeasonsOf(movie);
   const [selection, setSelection] = useState(() => initialSelection(movie, episodeId));
   const [episodeProgress, setEpisodeProgress] = useState(() => episodePositions(seasons));
   const [started, setStarted] = useState(false);
@@ -99,7 +87,7 @@ function WatchView({ movie, episodeId }: { movie: MovieDetail; episodeId: number
   const [episodesOpen, setEpisodesOpen] = useState(false);
 
   const current = findEpisode(seasons, selection.episodeId);
-  const source = sourceOf(current ? current.episode.video_links : movie.video_links);
+  const source = watchSourceOf(movie, selection.episodeId);
 
   const onSaved = useCallback((body: ProgressPayload) => {
     if (body.episode_id === undefined) return;
