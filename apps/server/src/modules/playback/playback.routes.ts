@@ -4,22 +4,34 @@ import { ok } from '../../lib/envelope';
 import { registerEndpoints } from '../../lib/endpoints';
 import { createPlaybackLeaseService, PlaybackLeaseMessages } from './playback-lease.service';
 import { createPlaybackService, PlaybackMessages } from './playback.service';
+import { ratingFilterFor } from '../catalog/rating-scale';
 
-/** Playback progress, screen leases, Continue Watching and likes: member scope only. */
+/**
+ * Playback progress, screen leases, Continue Watching and likes: member scope only. A title above
+ * the profile's maturity limit is missing from every one of them.
+ */
 export async function playbackRoutes(app: FastifyInstance): Promise<void> {
   const playback = createPlaybackService(app.ctx);
   const leases = createPlaybackLeaseService(app.ctx);
 
   registerEndpoints(app, PlaybackEndpoints, {
     saveProgress: async (request) =>
-      ok(await playback.saveProgress(request.user!.id, request.body), PlaybackMessages.progressSaved),
-    continueWatching: async (request) => ok(await playback.continueWatching(request.user!.id)),
+      ok(
+        await playback.saveProgress(request.user!.id, request.body, await ratingFilterFor(request)),
+        PlaybackMessages.progressSaved,
+      ),
+    continueWatching: async (request) =>
+      ok(await playback.continueWatching(request.user!.id, await ratingFilterFor(request))),
     like: async (request) => {
-      const result = await playback.toggleLike(request.user!.id, request.body.entertainment_id);
+      const rating = await ratingFilterFor(request);
+      const result = await playback.toggleLike(request.user!.id, request.body.entertainment_id, rating);
       return ok(result, result.is_liked ? PlaybackMessages.liked : PlaybackMessages.unliked);
     },
     startLease: async (request) =>
-      ok(await leases.startOrRenew(request.user!.id, request.body), PlaybackLeaseMessages.started),
+      ok(
+        await leases.startOrRenew(request.user!.id, request.body, await ratingFilterFor(request)),
+        PlaybackLeaseMessages.started,
+      ),
     endLease: async (request) => {
       await leases.end(request.user!.id, request.body.lease_id);
       return ok(null, PlaybackLeaseMessages.ended);

@@ -17,6 +17,7 @@ import { toMovieCard } from '../titles/card.mapper';
 import { createTitlesRepository } from '../titles/titles.repository';
 import { createTitlesService } from '../catalog/titles.service';
 import { createWatchlistService } from '../watchlist/watchlist.service';
+import type { RatingFilter } from '../titles/rating-filter';
 import { createPlaybackRepository } from './playback.repository';
 
 export const PlaybackMessages = {
@@ -55,15 +56,20 @@ export function createPlaybackService(ctx: AppContext) {
   const titles = createTitlesService(ctx);
   const watchlist = createWatchlistService(ctx);
 
-  async function requireTitle(titleId: number): Promise<void> {
-    if (!(await titles.isPublished(titleId))) throw new NotFound(ServerMessages.titleNotFound);
+  /** A title the reader cannot see (unknown, unpublished or rated above the filter) is NotFound. */
+  async function requireTitle(titleId: number, rating: RatingFilter): Promise<void> {
+    if (!(await titles.isPublished(titleId, rating))) throw new NotFound(ServerMessages.titleNotFound);
   }
 
   return {
     /** Saves the member's position (one row per title and episode) and counts the day's view once. */
-    async saveProgress(userId: number, input: ProgressInput): Promise<PlaybackProgressResult> {
+    async saveProgress(
+      userId: number,
+      input: ProgressInput,
+      rating: RatingFilter,
+    ): Promise<PlaybackProgressResult> {
       const titleId = input.entertainment_id;
-      await requireTitle(titleId);
+      await requireTitle(titleId, rating);
       if (input.episode_id !== undefined && !(await titles.isEpisodeOf(input.episode_id, titleId))) {
         throw new NotFound(PlaybackMessages.episodeNotFound);
       }
@@ -90,10 +96,10 @@ export function createPlaybackService(ctx: AppContext) {
       return { position_seconds: position, finished };
     },
 
-    /** Titles the member started and has not finished, most recently watched first. */
-    async continueWatching(userId: number): Promise<ContinueWatchingItem[]> {
+    /** Titles the member started and has not finished, within the ratings, most recently watched first. */
+    async continueWatching(userId: number, rating: RatingFilter): Promise<ContinueWatchingItem[]> {
       const [rows, onList] = await Promise.all([
-        repo.continueWatching(userId, CONTINUE_WATCHING_LIMIT),
+        repo.continueWatching(userId, CONTINUE_WATCHING_LIMIT, rating),
         watchlist.titleIds(userId),
       ]);
       return rows.map((row) => ({
@@ -105,8 +111,8 @@ export function createPlaybackService(ctx: AppContext) {
     },
 
     /** Likes the title, or takes the like back; the title's like count follows in the same transaction. */
-    async toggleLike(userId: number, titleId: number): Promise<LikeResult> {
-      await requireTitle(titleId);
+    async toggleLike(userId: number, titleId: number, rating: RatingFilter): Promise<LikeResult> {
+      await requireTitle(titleId, rating);
       return ctx.db.transaction().execute(async (trx) => {
         const tx = createPlaybackRepository(trx);
         const txTitles = createTitlesRepository(trx, ctx.dialect);

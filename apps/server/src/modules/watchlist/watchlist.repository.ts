@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import type { Page } from '../../lib/page';
 import { publishedCards, type CardRow } from '../titles/card.mapper';
+import type { RatingFilter } from '../titles/rating-filter';
 import { inPage } from '../../db/sql-helpers';
 
 export function createWatchlistRepository(db: Db) {
@@ -30,11 +31,11 @@ export function createWatchlistRepository(db: Db) {
         .execute();
       return rows.map((row) => row.title_id);
     },
-    /** One page of the member's published titles as cards, most recently added first. */
-    pageOfCards(userId: number, page: Page): Promise<CardRow[]> {
+    /** One page of the member's published titles within the ratings as cards, most recently added first. */
+    pageOfCards(userId: number, page: Page, rating: RatingFilter): Promise<CardRow[]> {
       return db
         .selectFrom('watchlist')
-        .innerJoin(publishedCards(db), 'cards.id', 'watchlist.title_id')
+        .innerJoin(publishedCards(db, rating), 'cards.id', 'watchlist.title_id')
         .selectAll('cards')
         .where('watchlist.user_id', '=', userId)
         .orderBy('watchlist.created_at', 'desc')
