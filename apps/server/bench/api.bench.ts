@@ -19,7 +19,6 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import {
   API_BASE,
   AuthEndpoints,
@@ -34,6 +33,7 @@ import { loadConfig } from '../src/config';
 import { createDb, migrateToLatest } from '../src/db/connection';
 import { seedSyntheticCatalog } from '../src/db/seed/synthetic';
 import { profileTokens } from '../src/testing/profile-tokens';
+import { temporaryPostgres } from './support/temporary-postgres';
 
 const HOST = '127.0.0.1';
 
@@ -86,27 +86,6 @@ interface Measured {
   mean: number;
   p99: number;
   failures: number;
-}
-
-async function temporaryPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(baseUrl);
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(base.hostname)) {
-    throw new Error('--postgres must point at a loopback address');
-  }
-  const name = `reeltime_bench_${process.pid}_${Date.now().toString(36)}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base.toString() });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 /** A JSON body of exactly `bytes` bytes (at least the size of the smallest envelope). */
