@@ -7,6 +7,10 @@
  * bare Fastify server that answers with a fixed JSON body of the same size as each measured
  * response, and loads both with autocannon (run in a worker thread so the load generator does not
  * share the servers' event loop). Everything listens on 127.0.0.1 and is removed at the end.
+ *
+ * Member rows and search are measured for a member without a maturity limit and beside it for
+ * profiles limited to U/A 13+ and U/A 7+ (the rating filter). `CATALOG_CACHE_SECONDS=0` in the
+ * environment turns the catalog cache off, so every request runs its queries.
  */
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,7 +19,6 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import {
   API_BASE,
   AuthEndpoints,
@@ -29,6 +32,9 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDb, migrateToLatest } from '../src/db/connection';
 import { seedSyntheticCatalog } from '../src/db/seed/synthetic';
+import { insertPlan, subscribe } from '../src/testing/billing';
+import { addAndSelectProfile } from '../src/testing/profiles';
+import { temporaryPostgres } from './support/temporary-postgres';
 
 const HOST = '127.0.0.1';
 
@@ -77,29 +83,10 @@ interface Target {
 
 interface Measured {
   requestsPerSecond: number;
+  /** Mean latency in milliseconds. */
+  mean: number;
   p99: number;
   failures: number;
-}
-
-async function temporaryPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(baseUrl);
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(base.hostname)) {
-    throw new Error('--postgres must point at a loopback address');
-  }
-  const name = `reeltime_bench_${process.pid}_${Date.now().toString(36)}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base.toString() });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 /** A JSON body of exactly `bytes` bytes (at least the size of the smallest envelope). */
@@ -152,6 +139,7 @@ function load(
         if (error) return reject(error);
         resolve({
           requestsPerSecond: result.requests.average,
+          mean: result.latency.average,
           p99: result.latency.p99,
           failures: result.errors + result.timeouts + result.non2xx,
         });
@@ -160,10 +148,13 @@ function load(
   });
 }
 
-/** Mean throughput over the slices; the worst slice's p99 (percentiles do not average). */
+/** Mean throughput and latency over the slices; the worst slice's p99 (percentiles do not average). */
 function combine(slices: Measured[]): Measured {
+  const mean = (pick: (slice: Measured) => number) =>
+    slices.reduce((sum, slice) => sum + pick(slice), 0) / slices.length;
   return {
-    requestsPerSecond: slices.reduce((sum, slice) => sum + slice.requestsPerSecond, 0) / slices.length,
+    requestsPerSecond: mean((slice) => slice.requestsPerSecond),
+    mean: mean((slice) => slice.mean),
     p99: Math.max(...slices.map((slice) => slice.p99)),
     failures: slices.reduce((sum, slice) => sum + slice.failures, 0),
   };
@@ -240,8 +231,17 @@ async function main(): Promise<void> {
       headers: json,
       body: JSON.stringify({ email: member.email, password: member.password }),
     });
-    const token = (login.json.data as { api_token?: string } | undefined)?.api_token;
-    if (!token) throw new Error(`Could not sign in the benchmark member (${login.status})`);
+    const loggedIn = login.json.data as { api_token?: string; id?: number } | undefined;
+    const token = loggedIn?.api_token;
+    if (!token || !loggedIn.id) throw new Error(`Could not sign in the benchmark member (${login.status})`);
+    // Profiles with a maturity limit in the same household, added and chosen through the API (a
+    // plan allowing them first: an account without one has only the owner's profile).
+    await subscribe(app, loggedIn.id, await insertPlan(app, { name: 'Bench household', profiles: 3 }));
+    const owner = { authorization: `Bearer ${token}` };
+    const limited = {
+      teen: await addAndSelectProfile(app, owner, { name: 'Teen', maturity_limit: 'U/A 13+' }),
+      kids: await addAndSelectProfile(app, owner, { name: 'Kids', maturity_limit: 'U/A 7+', is_kids: true }),
+    };
 
     const popular = await fetchJson(`${appUrl}${API_BASE}${CatalogRowEndpoints.popular.path}`);
     const detailId = (popular.json.data as Array<{ id: number }> | undefined)?.[0]?.id;
@@ -278,12 +278,31 @@ async function main(): Promise<void> {
     const suggestions = targets[targets.length - 1]!;
     targets.push({ ...suggestions, name: `${suggestions.name} (1 connection)`, connections: 1 });
     // Shown for reference, without a target: a member's rows carry their own watch list, so they
-    // are never served from the visitors' shared responses.
-    targets.push({
-      name: 'GET /user/popular-movie (member)',
-      paths: [`${API_BASE}${CatalogRowEndpoints.popular.path}`],
-      headers: { authorization: `Bearer ${token}` },
-    });
+    // are never served from the visitors' shared responses. Each is followed by the same read as
+    // profiles with a maturity limit (the rating filter).
+    const searchPaths = SEARCH_QUERIES.map(
+      (query) => `${API_BASE}${SearchEndpoints.search.path}?search=${encodeURIComponent(query)}`,
+    );
+    const memberReads: Array<Pick<Target, 'name' | 'paths'>> = [
+      { name: 'GET /user/popular-movie', paths: [`${API_BASE}${CatalogRowEndpoints.popular.path}`] },
+      { name: 'GET /user/latest-movie', paths: [`${API_BASE}${CatalogRowEndpoints.latest.path}`] },
+      { name: 'GET /user/most-like-movie', paths: [`${API_BASE}${CatalogRowEndpoints.mostLiked.path}`] },
+      { name: 'GET /user/search-list-dropdown', paths: suggestions.paths },
+      { name: 'GET /user/get-search', paths: searchPaths },
+    ];
+    for (const read of memberReads) {
+      targets.push({ ...read, name: `${read.name} (member)`, headers: { authorization: `Bearer ${token}` } });
+      targets.push({
+        ...read,
+        name: `${read.name} (profile U/A 13+)`,
+        headers: { authorization: limited.teen.authorization },
+      });
+      targets.push({
+        ...read,
+        name: `${read.name} (profile U/A 7+)`,
+        headers: { authorization: limited.kids.authorization },
+      });
+    }
 
     // Measure each response once: it must succeed, and its size sets the bare route's body.
     const bare = Fastify({ logger: false });
@@ -311,11 +330,14 @@ async function main(): Promise<void> {
 
     const [load1, load5] = loadavg();
     console.log(
-      `\nautocannon: ${connections} connections, ${duration}s per endpoint in ${rounds} slices alternating with ` +
+      `\ncatalog cache: ${config.catalogCacheSeconds > 0 ? `${config.catalogCacheSeconds}s` : 'off'}; ` +
+        `autocannon: ${connections} connections, ${duration}s per endpoint in ${rounds} slices alternating with ` +
         `the bare route (after ${warmup}s warm-up); ` +
         `${availableParallelism()} CPUs, load average ${load1!.toFixed(1)} / ${load5!.toFixed(1)}\n`,
     );
-    const rows = [['endpoint', 'conns', 'req/s', 'p99 ms', 'bare req/s', 'bare p99 ms', 'ratio', 'errors']];
+    const rows = [
+      ['endpoint', 'conns', 'req/s', 'mean ms', 'p99 ms', 'bare req/s', 'bare p99 ms', 'ratio', 'errors'],
+    ];
     const verdicts: string[] = [];
     for (const [index, target] of targets.entries()) {
       const bareTarget = { paths: [`/bare/${index}`], headers: {}, connections: target.connections };
@@ -336,6 +358,7 @@ async function main(): Promise<void> {
         target.name,
         String(target.connections ?? connections),
         measured.requestsPerSecond.toFixed(0),
+        measured.mean.toFixed(1),
         String(measured.p99),
         baseline.requestsPerSecond.toFixed(0),
         String(baseline.p99),

@@ -126,6 +126,13 @@ export type MovieListQuery = z.input<typeof MovieListQuerySchema>;
 const tags = ['catalog'];
 const MEMBER_STATE = "A valid bearer token, when sent, adds the member's own state (`is_watch_list`).";
 
+/** Said of every list that can name a title: what a profile's maturity limit leaves out. */
+export const ABOVE_LIMIT_LEFT_OUT =
+  "Titles rated above the maturity limit of the token's profile (on the site's content-rating scale; unrated titles count as the highest) are left out.";
+/** Said of every 404 of an endpoint naming a title by id. */
+export const ABOVE_LIMIT_NOT_FOUND =
+  "A title rated above the maturity limit of the token's profile answers exactly as one that does not exist.";
+
 /** A browse row: a page of title cards, the same for every row but its order and filter. */
 const row = <const Path extends string>(path: Path, what: string) =>
   defineEndpoint({
@@ -133,7 +140,7 @@ const row = <const Path extends string>(path: Path, what: string) =>
     path,
     access: 'public',
     tags,
-    description: `${what} ${MEMBER_STATE}`,
+    description: `${what} ${MEMBER_STATE} ${ABOVE_LIMIT_LEFT_OUT}`,
     query: PageQuerySchema,
     success: { status: 200, data: z.array(MovieCardSchema) },
   });
@@ -159,7 +166,7 @@ export const CatalogEndpoints = {
     path: '/user/banners',
     access: 'public',
     tags,
-    description: 'The home page banners, in their order, with the title each promotes.',
+    description: `The home page banners, in their order, with the title each promotes. ${ABOVE_LIMIT_LEFT_OUT}`,
     success: { status: 200, data: z.array(BannerSchema) },
   }),
   tvShows: defineEndpoint({
@@ -167,7 +174,7 @@ export const CatalogEndpoints = {
     path: '/user/tvshow-list',
     access: 'public',
     tags,
-    description: `TV shows, newest first. ${MEMBER_STATE}`,
+    description: `TV shows, newest first. ${MEMBER_STATE} ${ABOVE_LIMIT_LEFT_OUT}`,
     query: PageQuerySchema,
     success: { status: 200, data: z.array(MovieCardSchema) },
   }),
@@ -184,7 +191,7 @@ export const CatalogEndpoints = {
     path: '/user/movie-list',
     access: 'public',
     tags,
-    description: `Titles of a genre (\`genre_id\`) and/or a cast member (\`actor_id\`), newest first; with neither, every movie. ${MEMBER_STATE}`,
+    description: `Titles of a genre (\`genre_id\`) and/or a cast member (\`actor_id\`), newest first; with neither, every movie. ${MEMBER_STATE} ${ABOVE_LIMIT_LEFT_OUT}`,
     query: MovieListQuerySchema,
     success: { status: 200, data: z.array(MovieCardSchema) },
   }),
@@ -193,10 +200,9 @@ export const CatalogEndpoints = {
     path: '/user/movie-details/:id',
     access: 'public',
     tags,
-    description:
-      'A title with its cast, seasons and similar titles. `video_links` (and those of episodes) are filled only for members, `progress`, `is_watch_list` and `is_liked` only with a valid bearer token.',
+    description: `A title with its cast, seasons and similar titles. \`video_links\` (and those of episodes) are filled only for members, \`progress\`, \`is_watch_list\` and \`is_liked\` only with a valid bearer token. Similar titles leave out those above the profile's maturity limit.`,
     params: IdParamsSchema,
     success: { status: 200, data: MovieDetailSchema },
-    errors: { 404: 'No published title has this id.' },
+    errors: { 404: `No published title has this id. ${ABOVE_LIMIT_NOT_FOUND}` },
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, strictNumber } from './common';
-import { MovieCardSchema, ProgressSchema } from './catalog';
+import { ABOVE_LIMIT_LEFT_OUT, ABOVE_LIMIT_NOT_FOUND, MovieCardSchema, ProgressSchema } from './catalog';
 import { defineEndpoint } from './endpoint';
 import { EntertainmentBodySchema } from './watchlist';
 
@@ -87,14 +87,16 @@ export const PlaybackEndpoints = {
     description: `Saves where the member is in a title (or one of its episodes): \`finished\` once past ${FINISHED_SHARE * 100}% of \`duration_seconds\`, and a view counts once a day past ${VIEW_AFTER_SECONDS} s. \`position_seconds\` may not be more than one second past \`duration_seconds\` (a 422 on \`position_seconds\`).`,
     body: PlaybackProgressBodySchema,
     success: { status: 200, data: PlaybackProgressResultSchema },
-    errors: { 404: 'No published title has this id, or the episode is not one of its episodes.' },
+    errors: {
+      404: `No published title has this id, or the episode is not one of its episodes. ${ABOVE_LIMIT_NOT_FOUND}`,
+    },
   }),
   continueWatching: defineEndpoint({
     method: 'GET',
     path: '/user/continue-watching',
     access: 'member',
     tags,
-    description: 'Titles the member started and has not finished, most recent first (at most 20).',
+    description: `Titles the member started and has not finished, most recent first (at most 20). ${ABOVE_LIMIT_LEFT_OUT}`,
     success: { status: 200, data: z.array(ContinueWatchingItemSchema) },
   }),
   like: defineEndpoint({
@@ -105,7 +107,7 @@ export const PlaybackEndpoints = {
     description: 'Likes the title, or takes the like back; the answer has the new like count.',
     body: EntertainmentBodySchema,
     success: { status: 200, data: LikeResultSchema },
-    errors: { 404: 'No published title has this id.' },
+    errors: { 404: `No published title has this id. ${ABOVE_LIMIT_NOT_FOUND}` },
   }),
   startLease: defineEndpoint({
     method: 'POST',
@@ -118,7 +120,7 @@ export const PlaybackEndpoints = {
     success: { status: 200, data: PlaybackLeaseSchema },
     errors: {
       403: 'The member has no plan and the title is not free.',
-      404: 'No published title has this id, or the episode is not one of its episodes.',
+      404: `No published title has this id, or the episode is not one of its episodes. ${ABOVE_LIMIT_NOT_FOUND}`,
       409: 'The member already plays on as many screens as the plan allows.',
     },
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './common';
-import { MovieCardSchema } from './catalog';
+import { ABOVE_LIMIT_LEFT_OUT, MovieCardSchema } from './catalog';
 import { defineEndpoint } from './endpoint';
 import { Messages } from './messages';
 
@@ -30,7 +30,7 @@ export const SearchEndpoints = {
     path: '/user/search-list-dropdown',
     access: 'member',
     tags,
-    description: `Up to ${MAX_SUGGESTIONS} title names for the search box: exact name first, then names starting with the text, then full-text and typo matches.`,
+    description: `Up to ${MAX_SUGGESTIONS} title names for the search box: exact name first, then names starting with the text, then full-text and typo matches. ${ABOVE_LIMIT_LEFT_OUT}`,
     query: SuggestionQuerySchema,
     success: { status: 200, data: z.array(SuggestionSchema) },
   }),
@@ -39,7 +39,7 @@ export const SearchEndpoints = {
     path: '/user/get-search',
     access: 'member',
     tags,
-    description: 'Titles matching `search`, ranked as the suggestions; the best 1000 results are served.',
+    description: `Titles matching \`search\`, ranked as the suggestions; the best 1000 results are served. ${ABOVE_LIMIT_LEFT_OUT}`,
     query: SearchQuerySchema,
     success: { status: 200, data: SearchResultSchema },
   }),

@@ -9,7 +9,7 @@ export const SiteSettingsEndpoints = {
     access: 'public',
     tags: ['site'],
     description:
-      'The site name, whether sign-ups are open and the support address, as the operator set them in the console.',
+      'The site name, whether sign-ups are open, the support address and the content-rating scale (mildest first), as the operator set them in the console.',
     success: { status: 200, data: PublicSiteSettingsSchema },
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MovieCardSchema } from './catalog';
+import { ABOVE_LIMIT_LEFT_OUT, ABOVE_LIMIT_NOT_FOUND, MovieCardSchema } from './catalog';
 import { IdSchema, PageQuerySchema } from './common';
 import { defineEndpoint } from './endpoint';
 
@@ -25,14 +25,14 @@ export const WatchlistEndpoints = {
     encoding: 'json-or-form',
     body: SaveWatchListBodySchema,
     success: { status: 200, data: WatchListToggleSchema },
-    errors: { 404: 'The title does not exist.' },
+    errors: { 404: `The title does not exist. ${ABOVE_LIMIT_NOT_FOUND}` },
   }),
   list: defineEndpoint({
     method: 'GET',
     path: '/user/watch-list',
     access: 'member',
     tags,
-    description: 'The watch list, most recently added first.',
+    description: `The watch list, most recently added first. ${ABOVE_LIMIT_LEFT_OUT}`,
     query: PageQuerySchema,
     success: { status: 200, data: z.array(MovieCardSchema) },
   }),

@@ -16,11 +16,27 @@ export const AdminSettingsMessages = {
   /** `POST /register` while sign-ups are closed (403), and the sign-up page's notice. */
   signupsClosed: 'Sign-ups are closed for now. Please check back later.',
   settingsFailed: 'The settings could not be loaded.',
+  ratingScaleInvalid: 'The content-rating scale must be a list of rating labels.',
+  ratingScaleEmpty: 'Keep at least one rating on the content-rating scale.',
+  ratingScaleTooLong: 'The content-rating scale can hold at most 20 ratings.',
+  ratingLabelRequired: 'Enter a label for every rating on the scale.',
+  ratingLabelTooLong: 'A rating label can be at most 20 characters.',
+  ratingLabelRepeated: (label: string) => `The rating “${label}” is on the scale more than once.`,
 } as const;
 
 export const SITE_NAME_MAX = 60;
 export const AD_SLOT_URL_MAX = 2048;
 export const SUPPORT_EMAIL_MAX = 254;
+/** A title's `content_rating` holds at most 20 characters, so a longer label could never match one. */
+export const RATING_LABEL_MAX = 20;
+export const RATING_SCALE_MAX = 20;
+
+/**
+ * The content ratings from the mildest to the strictest, as titles carry them. A profile's
+ * maturity limit is one of them; titles rated above it, or with a rating not on the scale, are
+ * hidden from that profile. The demo catalog uses these.
+ */
+export const DEFAULT_CONTENT_RATING_SCALE: readonly string[] = ['U', 'U/A 7+', 'U/A 13+', 'U/A 16+', 'A'];
 
 const SiteNameSchema = z
   .string({ error: AdminSettingsMessages.siteNameRequired })
@@ -60,15 +76,40 @@ const SupportEmailSchema = z
   })
   .meta({ description: 'An email address, or empty for none.' });
 
+const RatingLabelSchema = z
+  .string({ error: AdminSettingsMessages.ratingLabelRequired })
+  .trim()
+  .min(1, { error: AdminSettingsMessages.ratingLabelRequired })
+  .max(RATING_LABEL_MAX, { error: AdminSettingsMessages.ratingLabelTooLong });
+
+/** The content-rating scale, mildest first: 1 to 20 distinct labels (letter case aside). */
+export const ContentRatingScaleSchema = z
+  .array(RatingLabelSchema, { error: AdminSettingsMessages.ratingScaleInvalid })
+  .min(1, { error: AdminSettingsMessages.ratingScaleEmpty })
+  .max(RATING_SCALE_MAX, { error: AdminSettingsMessages.ratingScaleTooLong })
+  .superRefine((labels, ctx) => {
+    const seen = new Set<string>();
+    for (const label of labels) {
+      const folded = label.toLowerCase();
+      if (seen.has(folded)) {
+        ctx.addIssue({ code: 'custom', message: AdminSettingsMessages.ratingLabelRepeated(label) });
+        return;
+      }
+      seen.add(folded);
+    }
+  })
+  .meta({ description: 'Rating labels from the mildest to the strictest, each at most 20 characters.' });
+
 /**
- * The site settings an admin edits. The console sends every field; `support_email` came later, so
- * a body without it keeps the saved address.
+ * The site settings an admin edits. The console sends every field; `support_email` and
+ * `content_rating_scale` came later, so a body without them keeps the saved values.
  */
 export const SiteSettingsBodySchema = z.strictObject({
   site_name: SiteNameSchema,
   signups_open: z.boolean({ error: AdminSettingsMessages.signupsOpenInvalid }),
   ad_slot_url: AdSlotUrlSchema,
   support_email: SupportEmailSchema.optional(),
+  content_rating_scale: ContentRatingScaleSchema.optional(),
 });
 export type SiteSettingsBody = z.input<typeof SiteSettingsBodySchema>;
 
@@ -80,6 +121,8 @@ export const SiteSettingsSchema = z.object({
   ad_slot_url: z.string(),
   /** Empty when no support address is set. */
   support_email: z.string(),
+  /** Rating labels from the mildest to the strictest. */
+  content_rating_scale: z.array(z.string()),
   /** ISO 8601 of the last save; null while the config's defaults are in use. */
   updated_at: z.string().nullable(),
 });
@@ -91,12 +134,14 @@ export const PublicSiteSettingsSchema = z.object({
   signups_open: z.boolean(),
   /** Where members write for help; empty when the operator set none. */
   support_email: z.string(),
+  /** Rating labels from the mildest to the strictest: the choices of a profile's maturity limit. */
+  content_rating_scale: z.array(z.string()),
 });
 export type PublicSiteSettings = z.infer<typeof PublicSiteSettingsSchema>;
 
 const tags = ['admin'];
 
-/** The site settings: name, sign-ups, the ad slot and the support address. */
+/** The site settings: name, sign-ups, the ad slot, the support address and the content-rating scale. */
 export const AdminSettingsEndpoints = {
   current: defineEndpoint({
     method: 'GET',
@@ -104,7 +149,7 @@ export const AdminSettingsEndpoints = {
     access: 'admin',
     tags,
     description:
-      'The site settings: name, whether sign-ups are open, the ad slot address and the support address.',
+      'The site settings: name, whether sign-ups are open, the ad slot address, the support address and the content-rating scale.',
     success: { status: 200, data: SiteSettingsSchema },
   }),
   save: defineEndpoint({
@@ -114,7 +159,8 @@ export const AdminSettingsEndpoints = {
     tags,
     description:
       'Saves every site setting (audited as `settings.update`). The site name and ad slot reach the web app ' +
-      'and its frame policy on the next page load; closed sign-ups refuse POST /register.',
+      'and its frame policy on the next page load; closed sign-ups refuse POST /register. The content-rating ' +
+      "scale's order decides what a profile with a maturity limit can see, from its next request.",
     body: SiteSettingsBodySchema,
     success: { status: 200, data: SiteSettingsSchema },
   }),

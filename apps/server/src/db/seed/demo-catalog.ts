@@ -1,3 +1,4 @@
+import { DEFAULT_CONTENT_RATING_SCALE } from '@reeltime/contract';
 import { DAY_MS, isoDay } from '../../lib/time';
 import { bannerArt, episodeArt, portraitArt, posterArt, thumbnailArt, type ArtJob } from './art';
 import { createRng, type Rng } from './random';
@@ -23,7 +24,8 @@ export const GENRES = [
   'Thriller',
 ] as const;
 
-export const CONTENT_RATINGS = ['U', 'U/A 7+', 'U/A 13+', 'U/A 16+', 'A'] as const;
+/** The demo rates titles on the site's default content-rating scale, every label used. */
+export const CONTENT_RATINGS = DEFAULT_CONTENT_RATING_SCALE;
 
 export const JOB_TITLES = ['Actor', 'Director', 'Producer', 'Writer', 'Cinematographer'] as const;
 type JobTitle = (typeof JOB_TITLES)[number];

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONTENT_RATING_SCALE } from '@reeltime/contract';
 import { isoDay, DAY_MS } from '../../lib/time';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { seedDemoIfEmpty } from './demo';
@@ -129,8 +130,9 @@ describe('demo catalog', () => {
     expect(Math.max(...years)).toBeGreaterThanOrEqual(2024);
     expect(titles.every((title) => title.release_date! <= isoDay())).toBe(true);
     expect(new Set(titles.map((title) => title.language)).size).toBeGreaterThanOrEqual(6);
-    expect(new Set(titles.map((title) => title.content_rating))).toEqual(
-      new Set(['U', 'U/A 7+', 'U/A 13+', 'U/A 16+', 'A']),
+    // Every label of the default scale, so each maturity limit has titles on both sides.
+    expect([...new Set(titles.map((title) => title.content_rating))].sort()).toEqual(
+      [...DEFAULT_CONTENT_RATING_SCALE].sort(),
     );
     for (const title of titles) {
       expect(title.imdb_rating).toBeGreaterThanOrEqual(4.5);

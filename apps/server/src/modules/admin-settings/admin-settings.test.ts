@@ -1,4 +1,9 @@
-import { AdminSettingsMessages, API_BASE, type SiteSettings } from '@reeltime/contract';
+import {
+  AdminSettingsMessages,
+  API_BASE,
+  DEFAULT_CONTENT_RATING_SCALE,
+  type SiteSettings,
+} from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { signUp, signUpAdmin } from '../../testing/http';
@@ -38,6 +43,7 @@ describe('site settings', () => {
       signups_open: true,
       ad_slot_url: 'https://ads.config.example/slot',
       support_email: '',
+      content_rating_scale: ['U', 'U/A 7+', 'U/A 13+', 'U/A 16+', 'A'],
       updated_at: null,
     });
     const page = await server.app.inject({ url: '/browse' });
@@ -110,6 +116,46 @@ describe('site settings', () => {
       'support_email',
       AdminSettingsMessages.supportEmailTooLong,
     ],
+    [
+      { site_name: 'A', signups_open: true, ad_slot_url: '', content_rating_scale: [] },
+      'content_rating_scale',
+      AdminSettingsMessages.ratingScaleEmpty,
+    ],
+    [
+      { site_name: 'A', signups_open: true, ad_slot_url: '', content_rating_scale: 'U, A' },
+      'content_rating_scale',
+      AdminSettingsMessages.ratingScaleInvalid,
+    ],
+    [
+      { site_name: 'A', signups_open: true, ad_slot_url: '', content_rating_scale: ['U', 'A', 'u '] },
+      'content_rating_scale',
+      AdminSettingsMessages.ratingLabelRepeated('u'),
+    ],
+    [
+      { site_name: 'A', signups_open: true, ad_slot_url: '', content_rating_scale: ['U', '  ', 'A'] },
+      'content_rating_scale.1',
+      AdminSettingsMessages.ratingLabelRequired,
+    ],
+    [
+      { site_name: 'A', signups_open: true, ad_slot_url: '', content_rating_scale: ['U', 7] },
+      'content_rating_scale.1',
+      AdminSettingsMessages.ratingLabelRequired,
+    ],
+    [
+      { site_name: 'A', signups_open: true, ad_slot_url: '', content_rating_scale: ['U', 'x'.repeat(21)] },
+      'content_rating_scale.1',
+      AdminSettingsMessages.ratingLabelTooLong,
+    ],
+    [
+      {
+        site_name: 'A',
+        signups_open: true,
+        ad_slot_url: '',
+        content_rating_scale: Array.from({ length: 21 }, (_, index) => `R${index}`),
+      },
+      'content_rating_scale',
+      AdminSettingsMessages.ratingScaleTooLong,
+    ],
   ])('refuses %j with 422 on %s and writes nothing', async (payload, field, message) => {
     const res = await put(payload);
     expect(res.statusCode).toBe(422);
@@ -153,6 +199,7 @@ describe('site settings', () => {
       signups_open: true,
       ad_slot_url: 'https://ads.config.example/slot',
       support_email: '',
+      content_rating_scale: DEFAULT_CONTENT_RATING_SCALE,
     });
     expect(JSON.parse(entry!.after!)).toEqual({
       site_name: 'Night <Owl>',
@@ -172,6 +219,7 @@ describe('site settings', () => {
       site_name: 'Night <Owl>',
       signups_open: true,
       support_email: '',
+      content_rating_scale: DEFAULT_CONTENT_RATING_SCALE,
     });
   });
 
@@ -195,6 +243,33 @@ describe('site settings', () => {
       (await put({ site_name: 'Owl', signups_open: true, ad_slot_url: '', support_email: '' })).statusCode,
     ).toBe(200);
     expect((await server.app.inject({ url: '/' })).body).not.toContain('support-email');
+  });
+
+  it('saves the content-rating scale in its new order for the public read; a save without it keeps it', async () => {
+    const scale = ['G', ' PG ', 'PG-13', 'R', 'NC-17'];
+    const res = await put({
+      site_name: 'Owl',
+      signups_open: true,
+      ad_slot_url: '',
+      content_rating_scale: scale,
+    });
+    expect(res.statusCode).toBe(200);
+    const trimmed = ['G', 'PG', 'PG-13', 'R', 'NC-17'];
+    expect((res.json().data as SiteSettings).content_rating_scale).toEqual(trimmed);
+    const [entry] = (await auditRows()).slice(-1);
+    expect(JSON.parse(entry!.after!)).toMatchObject({ content_rating_scale: trimmed });
+
+    expect((await put({ site_name: 'Owl', signups_open: true, ad_slot_url: '' })).statusCode).toBe(200);
+    const publicRead = await server.app.inject({ url: PUBLIC_SETTINGS });
+    expect(publicRead.json().data.content_rating_scale).toEqual(trimmed);
+
+    const restored = await put({
+      site_name: 'Owl',
+      signups_open: true,
+      ad_slot_url: '',
+      content_rating_scale: DEFAULT_CONTENT_RATING_SCALE,
+    });
+    expect(restored.json().data.content_rating_scale).toEqual(DEFAULT_CONTENT_RATING_SCALE);
   });
 
   it('an empty ad slot removes it from the page and the frame policy, even with AD_SLOT_URL set', async () => {

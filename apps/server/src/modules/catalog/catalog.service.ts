@@ -24,21 +24,27 @@ import { CatalogNamespaces } from './catalog-invalidation';
 import { createEntitlementService } from '../billing/entitlement.service';
 import { playbackLimits } from '../playback/plan-limits';
 import { createCatalogRepository, type ListFilter } from '../titles/catalog.repository';
+import { ratingKey, type RatingFilter } from '../titles/rating-filter';
 
 /** Popular and Top TV Channels rank by views over this many days, today included. */
 export const RECENT_VIEW_DAYS = 7;
 /** More Like This holds at most this many titles. */
 export const MORE_ITEMS = 12;
 
-/** Cache keys of the shared catalog reads, one per distinct answer (the visitors' bytes use them too). */
+/**
+ * Cache keys of the shared catalog reads, one per distinct answer (the visitors' bytes use them
+ * too, without a rating filter). A filtered read has its own key, named by the labels it allows.
+ */
 export const catalogKeys = {
-  banners: 'banners',
+  banners: (rating: RatingFilter = null) => `banners${ratingKey(rating)}`,
   genres: 'genres',
-  row: (name: RowName, query: PageQuery) => `row:${name}:${query.page}:${query.per_page}`,
-  tvShows: (query: PageQuery) => `tvshows:${query.page}:${query.per_page}`,
-  list: (filter: ListFilter, query: PageQuery) =>
-    `list:${filter.genreId ?? ''}:${filter.actorId ?? ''}:${query.page}:${query.per_page}`,
-  detail: (id: number) => `detail:${id}`,
+  row: (name: RowName, query: PageQuery, rating: RatingFilter = null) =>
+    `row:${name}:${query.page}:${query.per_page}${ratingKey(rating)}`,
+  tvShows: (query: PageQuery, rating: RatingFilter = null) =>
+    `tvshows:${query.page}:${query.per_page}${ratingKey(rating)}`,
+  list: (filter: ListFilter, query: PageQuery, rating: RatingFilter = null) =>
+    `list:${filter.genreId ?? ''}:${filter.actorId ?? ''}:${query.page}:${query.per_page}${ratingKey(rating)}`,
+  detail: (id: number, rating: RatingFilter = null) => `detail:${id}${ratingKey(rating)}`,
 };
 
 type LinkType = VideoLink['type'];
@@ -93,9 +99,12 @@ export function createCatalogService(ctx: AppContext) {
   const entitlement = createEntitlementService(ctx);
   const { withWatchList } = watchlist;
 
-  /** Throws NotFound for an unknown or unpublished id, so misses are never cached. */
-  async function loadShared(id: number): Promise<SharedDetail> {
-    const title = await repo.findPublishedTitle(id);
+  /**
+   * Throws NotFound for an unknown or unpublished id, or one rated above the filter, so misses are
+   * never cached and a hidden title answers exactly as a missing one.
+   */
+  async function loadShared(id: number, rating: RatingFilter): Promise<SharedDetail> {
+    const title = await repo.findPublishedTitle(id, rating);
     if (!title) throw new NotFound(ServerMessages.titleNotFound);
     const genres = await repo.genresOfTitles([id]);
     const [cast, episodes, related, trailers] = await Promise.all([
@@ -105,6 +114,7 @@ export function createCatalogService(ctx: AppContext) {
         id,
         genres.map((genre) => genre.id),
         MORE_ITEMS,
+        rating,
       ),
       title.trailer_url ? Promise.resolve([]) : repo.trailersOfTitles([id]),
     ]);
@@ -220,9 +230,9 @@ export function createCatalogService(ctx: AppContext) {
   }
 
   return {
-    /** Published cards of these ids in the given order (unknown or unpublished ids are skipped). */
-    async cardsByIds(ids: readonly number[]): Promise<MovieCard[]> {
-      const rows = await repo.cardsByIds(ids);
+    /** Published cards of these ids in the given order (unknown, unpublished and hidden ids are skipped). */
+    async cardsByIds(ids: readonly number[], rating: RatingFilter): Promise<MovieCard[]> {
+      const rows = await repo.cardsByIds(ids, rating);
       const byId = new Map(rows.map((row) => [row.id, row]));
       const cards: MovieCard[] = [];
       for (const id of ids) {
@@ -232,9 +242,9 @@ export function createCatalogService(ctx: AppContext) {
       return cards;
     },
 
-    banners(): Promise<Banner[]> {
-      return cached(catalogKeys.banners, async () => {
-        const rows = await repo.banners();
+    banners(rating: RatingFilter): Promise<Banner[]> {
+      return cached(catalogKeys.banners(rating), async () => {
+        const rows = await repo.banners(rating);
         const ids = [...new Set(rows.map((row) => row.id))];
         const [genres, trailers] = await Promise.all([
           repo.genresOfTitles(ids),
@@ -264,17 +274,22 @@ export function createCatalogService(ctx: AppContext) {
       });
     },
 
-    async row(name: RowName, query: PageQuery, profileId: number | null): Promise<MovieCard[]> {
-      const cards = await cached(catalogKeys.row(name, query), async () => {
+    async row(
+      name: RowName,
+      query: PageQuery,
+      profileId: number | null,
+      rating: RatingFilter,
+    ): Promise<MovieCard[]> {
+      const cards = await cached(catalogKeys.row(name, query, rating), async () => {
         const since = isoDay(Date.now() - (RECENT_VIEW_DAYS - 1) * DAY_MS);
-        return (await repo.row(name, toPage(query), since)).map((row) => toMovieCard(row));
+        return (await repo.row(name, toPage(query), since, rating)).map((row) => toMovieCard(row));
       });
       return withWatchList(cards, profileId);
     },
 
-    async tvShows(query: PageQuery, profileId: number | null): Promise<MovieCard[]> {
-      const cards = await cached(catalogKeys.tvShows(query), async () =>
-        (await repo.tvShows(toPage(query))).map((row) => toMovieCard(row)),
+    async tvShows(query: PageQuery, profileId: number | null, rating: RatingFilter): Promise<MovieCard[]> {
+      const cards = await cached(catalogKeys.tvShows(query, rating), async () =>
+        (await repo.tvShows(toPage(query), rating)).map((row) => toMovieCard(row)),
       );
       return withWatchList(cards, profileId);
     },
@@ -283,16 +298,24 @@ export function createCatalogService(ctx: AppContext) {
       return cached(catalogKeys.genres, () => repo.genres());
     },
 
-    async movieList(filter: ListFilter, query: PageQuery, profileId: number | null): Promise<MovieCard[]> {
-      const cards = await cached(catalogKeys.list(filter, query), async () =>
-        (await repo.list(filter, toPage(query))).map((row) => toMovieCard(row)),
+    async movieList(
+      filter: ListFilter,
+      query: PageQuery,
+      profileId: number | null,
+      rating: RatingFilter,
+    ): Promise<MovieCard[]> {
+      const cards = await cached(catalogKeys.list(filter, query, rating), async () =>
+        (await repo.list(filter, toPage(query), rating)).map((row) => toMovieCard(row)),
       );
       return withWatchList(cards, profileId);
     },
 
-    /** A published title's details; full videos, watch list, like and progress only for a member. */
-    async details(id: number, viewer: Viewer | null): Promise<MovieDetail> {
-      const shared = await cached(catalogKeys.detail(id), () => loadShared(id));
+    /**
+     * A published title's details; full videos, watch list, like and progress only for a member.
+     * A title rated above the filter is NotFound, so no media URL is ever signed for it.
+     */
+    async details(id: number, viewer: Viewer | null, rating: RatingFilter): Promise<MovieDetail> {
+      const shared = await cached(catalogKeys.detail(id, rating), () => loadShared(id, rating));
       return viewer === null ? shared.detail : forMember(shared, viewer);
     },
   };

@@ -1,33 +1,38 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { createSiteSettingsRepository } from '../site-settings/site-settings.repository';
-import { SETTINGS_CACHE_NAMESPACE } from '../site-settings/site-settings.service';
+import type { RatingFilter } from '../titles/rating-filter';
+import { createSiteSettingsService } from '../site-settings/site-settings.service';
 
-/** The site setting holding the content-rating scale: its labels, from the lowest to the highest. */
-export const RATING_SCALE_SETTING = 'content_rating_scale';
-/** The scale until the operator saves one (the demo catalog's labels). */
-export const DEFAULT_RATING_SCALE: readonly string[] = ['U', 'U/A 7+', 'U/A 13+', 'U/A 16+', 'A'];
-
-/** Kept as long as the other settings; a save of the settings forgets it with them. */
-const CACHE_SECONDS = 30;
-
-const isScale = (value: unknown): value is string[] =>
-  Array.isArray(value) &&
-  value.length > 0 &&
-  value.every((label) => typeof label === 'string' && label.trim() !== '') &&
-  new Set(value).size === value.length;
-
-/** The content-rating scale in its order: the saved setting, or the default while none is saved. */
-export function readRatingScale(ctx: Pick<AppContext, 'db' | 'cache'>): Promise<string[]> {
-  return ctx.cache.getOrLoad(
-    `${SETTINGS_CACHE_NAMESPACE}:${RATING_SCALE_SETTING}`,
-    CACHE_SECONDS,
-    async () => {
-      const stored = await createSiteSettingsRepository(ctx.db).readAll([RATING_SCALE_SETTING]);
-      const value = stored[RATING_SCALE_SETTING]?.value;
-      return isScale(value) ? value : [...DEFAULT_RATING_SCALE];
-    },
-  );
+/**
+ * The content-rating scale, mildest first, as the operator keeps it in the site settings (the
+ * default scale while none is saved). Cached with the settings, so a save forgets it with them.
+ */
+export async function readRatingScale(ctx: Pick<AppContext, 'db' | 'cache' | 'config'>): Promise<string[]> {
+  return (await createSiteSettingsService(ctx).current()).content_rating_scale;
 }
 
 /** Whether `label` is one of the scale's labels (exactly, as titles carry them). */
 export const isOnRatingScale = (label: string, scale: readonly string[]): boolean => scale.includes(label);
+
+/**
+ * The ratings a profile with this maturity limit may see. Null (nothing hidden) without a limit
+ * or when the limit is the top of the scale; otherwise the labels up to and including the limit,
+ * so titles rated above it, unrated or rated off the scale are hidden. A limit that is no longer
+ * on the scale (the operator renamed or removed it) sees the mildest rating only, never more.
+ */
+export function ratingFilter(scale: readonly string[], limit: string | null | undefined): RatingFilter {
+  if (limit === null || limit === undefined || scale.length === 0) return null;
+  const index = scale.indexOf(limit);
+  if (index === scale.length - 1) return null;
+  return scale.slice(0, Math.max(index, 0) + 1);
+}
+
+/**
+ * The rating filter of the profile a request acts as: every read that can reveal a title applies
+ * it. A visitor, and a profile without a limit, see every title.
+ */
+export async function ratingFilterFor(request: FastifyRequest): Promise<RatingFilter> {
+  const limit = request.user?.profile.maturityLimit ?? null;
+  if (limit === null) return null;
+  return ratingFilter(await readRatingScale(request.server.ctx), limit);
+}

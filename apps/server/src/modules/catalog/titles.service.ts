@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { createCatalogRepository } from '../titles/catalog.repository';
+import type { RatingFilter } from '../titles/rating-filter';
 
 /**
  * What other modules ask the catalog about a title before they record a member's state for it.
@@ -9,10 +10,14 @@ import { createCatalogRepository } from '../titles/catalog.repository';
 export function createTitlesService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
   const repo = createCatalogRepository(ctx.db, ctx.dialect);
   return {
-    isPublished: (titleId: number) => repo.isPublished(titleId),
-    /** Whether a published title plays in full without a plan; undefined for an unknown or unpublished one. */
-    async isFree(titleId: number): Promise<boolean | undefined> {
-      const title = await repo.findPublishedTitle(titleId);
+    /** Published, and within the reader's ratings (null: any rating). */
+    isPublished: (titleId: number, rating: RatingFilter) => repo.isPublished(titleId, rating),
+    /**
+     * Whether a published title plays in full without a plan; undefined for an unknown or
+     * unpublished one, or one rated above the reader's filter.
+     */
+    async isFree(titleId: number, rating: RatingFilter): Promise<boolean | undefined> {
+      const title = await repo.findPublishedTitle(titleId, rating);
       return title ? title.is_free === 1 : undefined;
     },
     /** True when the episode belongs to a season of this title. */

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { createEntitlementService } from '../billing/entitlement.service';
 import { createTitlesService } from '../catalog/titles.service';
+import type { RatingFilter } from '../titles/rating-filter';
 import { createPlaybackLeaseRepository } from './playback-lease.repository';
 import { playbackLimits } from './plan-limits';
 
@@ -38,10 +39,17 @@ export function createPlaybackLeaseService(ctx: AppContext) {
   const entitlement = createEntitlementService(ctx);
 
   return {
-    /** Renews the member's live lease, or starts one when a screen is free. */
-    async startOrRenew(userId: number, input: PlaybackLeaseInput): Promise<PlaybackLease> {
+    /**
+     * Renews the member's live lease, or starts one when a screen is free. A title the reader
+     * cannot see (rated above the filter included) is NotFound.
+     */
+    async startOrRenew(
+      userId: number,
+      input: PlaybackLeaseInput,
+      rating: RatingFilter,
+    ): Promise<PlaybackLease> {
       const titleId = input.entertainment_id;
-      const isFree = await titles.isFree(titleId);
+      const isFree = await titles.isFree(titleId, rating);
       if (isFree === undefined) throw new NotFound(ServerMessages.titleNotFound);
       if (input.episode_id !== undefined && !(await titles.isEpisodeOf(input.episode_id, titleId))) {
         throw new NotFound(ServerMessages.episodeNotFound);

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { publishedCards } from '../titles/card.mapper';
+import type { RatingFilter } from '../titles/rating-filter';
 
 /** Works on the database or inside a transaction. */
 type Executor = Kysely<Database>;
@@ -67,8 +68,11 @@ export function createPlaybackRepository(db: Executor) {
       return inserted !== undefined;
     },
 
-    /** The profile's latest progress in each title not finished yet, newest first, with card columns. */
-    continueWatching(profileId: number, limit: number) {
+    /**
+     * The profile's latest progress in each title not finished yet, within the ratings, newest
+     * first, with card columns.
+     */
+    continueWatching(profileId: number, limit: number, rating: RatingFilter) {
       const latest = db
         .selectFrom('playback_progress')
         .select([
@@ -87,7 +91,7 @@ export function createPlaybackRepository(db: Executor) {
         .as('p');
       return db
         .selectFrom(latest)
-        .innerJoin(publishedCards(db), 'cards.id', 'p.title_id')
+        .innerJoin(publishedCards(db, rating), 'cards.id', 'p.title_id')
         .selectAll('cards')
         .select(['p.episode_id', 'p.position_seconds', 'p.duration_seconds'])
         .where('p.rank', '=', 1)

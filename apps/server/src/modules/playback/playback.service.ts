@@ -19,6 +19,7 @@ import { toMovieCard } from '../titles/card.mapper';
 import { createTitlesRepository } from '../titles/titles.repository';
 import { createTitlesService } from '../catalog/titles.service';
 import { createWatchlistService } from '../watchlist/watchlist.service';
+import type { RatingFilter } from '../titles/rating-filter';
 import { createPlaybackRepository } from './playback.repository';
 
 export const PlaybackMessages = {
@@ -57,16 +58,21 @@ export function createPlaybackService(ctx: AppContext) {
   const titles = createTitlesService(ctx);
   const watchlist = createWatchlistService(ctx);
 
-  async function requireTitle(titleId: number): Promise<void> {
-    if (!(await titles.isPublished(titleId))) throw new NotFound(ServerMessages.titleNotFound);
+  /** A title the reader cannot see (unknown, unpublished or rated above the filter) is NotFound. */
+  async function requireTitle(titleId: number, rating: RatingFilter): Promise<void> {
+    if (!(await titles.isPublished(titleId, rating))) throw new NotFound(ServerMessages.titleNotFound);
   }
 
   return {
     /** Saves the profile's position (one row per title and episode) and counts the day's view once. */
-    async saveProgress(viewer: Viewer, input: ProgressInput): Promise<PlaybackProgressResult> {
+    async saveProgress(
+      viewer: Viewer,
+      input: ProgressInput,
+      rating: RatingFilter,
+    ): Promise<PlaybackProgressResult> {
       const owner = { userId: viewer.id, profileId: viewer.profile.id };
       const titleId = input.entertainment_id;
-      await requireTitle(titleId);
+      await requireTitle(titleId, rating);
       if (input.episode_id !== undefined && !(await titles.isEpisodeOf(input.episode_id, titleId))) {
         throw new NotFound(PlaybackMessages.episodeNotFound);
       }
@@ -93,10 +99,10 @@ export function createPlaybackService(ctx: AppContext) {
       return { position_seconds: position, finished };
     },
 
-    /** Titles the profile started and has not finished, most recently watched first. */
-    async continueWatching(profileId: number): Promise<ContinueWatchingItem[]> {
+    /** Titles the profile started and has not finished, within the ratings, most recently watched first. */
+    async continueWatching(profileId: number, rating: RatingFilter): Promise<ContinueWatchingItem[]> {
       const [rows, onList] = await Promise.all([
-        repo.continueWatching(profileId, CONTINUE_WATCHING_LIMIT),
+        repo.continueWatching(profileId, CONTINUE_WATCHING_LIMIT, rating),
         watchlist.titleIds(profileId),
       ]);
       return rows.map((row) => ({
@@ -108,9 +114,9 @@ export function createPlaybackService(ctx: AppContext) {
     },
 
     /** Likes the title, or takes the like back; the title's like count follows in the same transaction. */
-    async toggleLike(viewer: Viewer, titleId: number): Promise<LikeResult> {
+    async toggleLike(viewer: Viewer, titleId: number, rating: RatingFilter): Promise<LikeResult> {
       const profileId = viewer.profile.id;
-      await requireTitle(titleId);
+      await requireTitle(titleId, rating);
       return ctx.db.transaction().execute(async (trx) => {
         const tx = createPlaybackRepository(trx);
         const txTitles = createTitlesRepository(trx, ctx.dialect);

@@ -4,6 +4,7 @@ import { toPage } from '../../lib/page';
 import { CatalogNamespaces } from '../catalog/catalog-invalidation';
 import { createCatalogService } from '../catalog/catalog.service';
 import { createWatchlistService } from '../watchlist/watchlist.service';
+import { ratingScope, type RatingFilter } from '../titles/rating-filter';
 import { createSearchRepository, type TitleHit } from './search.repository';
 import {
   containsAny,
@@ -36,8 +37,8 @@ export function createSearchService(ctx: AppContext) {
    * (newest first), then typo matches (most alike first). A tier is only asked for when the ones
    * before it cannot fill the window, so it is then known whole and duplicates can be dropped.
    */
-  async function ranked(text: SearchText, needed: number): Promise<TitleHit[]> {
-    const hits = await repo.prefix(text, needed);
+  async function ranked(text: SearchText, needed: number, rating: RatingFilter): Promise<TitleHit[]> {
+    const hits = await repo.prefix(text, needed, rating);
     if (hits.length >= needed || !text.hasLongWord) return hits;
     const seen = new Set(hits.map((hit) => hit.id));
     const add = (found: TitleHit[]) => {
@@ -49,11 +50,11 @@ export function createSearchService(ctx: AppContext) {
         }
       }
     };
-    const named = await repo.nameMatches(text, needed - hits.length);
+    const named = await repo.nameMatches(text, needed - hits.length, rating);
     add(named);
     if (hits.length >= needed) return hits;
     // Name matches come again here; they are known whole, so asking for that many more is enough.
-    add(await repo.anywhereMatches(text, needed - hits.length + named.length));
+    add(await repo.anywhereMatches(text, needed - hits.length + named.length, rating));
     if (hits.length >= needed) return hits;
     // Both dialects keep only names that share a typo piece and score them the same way, so they
     // agree on what counts as similar. Names alike in every word are asked for first (few rows);
@@ -65,11 +66,11 @@ export function createSearchService(ctx: AppContext) {
         .filter((hit) => !seen.has(hit.id) && containsAny(hit.name, grams))
         .map((hit) => ({ hit, score: wordSimilarity(text.phrase, hit.name) }))
         .filter((scored) => scored.score >= TYPO_SIMILARITY);
-    let typos = score(await repo.typoCandidates(text, TYPO_CANDIDATES, true));
+    let typos = score(await repo.typoCandidates(text, TYPO_CANDIDATES, true, rating));
     if (typos.length < TYPO_ENOUGH && typoGramsByWord(text.words).length > 1) {
       const known = new Set(typos.map(({ hit }) => hit.id));
       typos = typos.concat(
-        score(await repo.typoCandidates(text, TYPO_CANDIDATES, false)).filter(
+        score(await repo.typoCandidates(text, TYPO_CANDIDATES, false, rating)).filter(
           ({ hit }) => !known.has(hit.id),
         ),
       );
@@ -80,23 +81,32 @@ export function createSearchService(ctx: AppContext) {
   }
 
   return {
-    /** At most MAX_SUGGESTIONS names for the search box; blank text gives none. */
-    async suggestions(query: string): Promise<Suggestion[]> {
+    /** At most MAX_SUGGESTIONS names for the search box, within the ratings; blank text gives none. */
+    async suggestions(query: string, rating: RatingFilter): Promise<Suggestion[]> {
       const text = parseSearchText(query);
       if (!text) return [];
-      return cached(`suggest:${text.phrase}`, async () =>
-        (await ranked(text, MAX_SUGGESTIONS)).map((hit) => ({ id: hit.id, name: hit.name })),
+      return cached(`suggest:${ratingScope(rating)}:${text.phrase}`, async () =>
+        (await ranked(text, MAX_SUGGESTIONS, rating)).map((hit) => ({ id: hit.id, name: hit.name })),
       );
     },
 
-    /** One page of results as cards, with the member's watch list laid over. */
-    async search(query: string, page: PageQuery, profileId: number): Promise<MovieCard[]> {
+    /** One page of results within the ratings as cards, with the profile's watch list laid over. */
+    async search(
+      query: string,
+      page: PageQuery,
+      profileId: number,
+      rating: RatingFilter,
+    ): Promise<MovieCard[]> {
       const text = parseSearchText(query);
       const { offset } = toPage(page);
       if (!text || offset >= SEARCH_WINDOW) return [];
-      const cards = await cached(`page:${page.page}:${page.per_page}:${text.phrase}`, async () => {
-        const hits = await ranked(text, Math.min(offset + page.per_page, SEARCH_WINDOW));
-        return catalog.cardsByIds(hits.slice(offset).map((hit) => hit.id));
+      const key = `page:${page.page}:${page.per_page}:${ratingScope(rating)}:${text.phrase}`;
+      const cards = await cached(key, async () => {
+        const hits = await ranked(text, Math.min(offset + page.per_page, SEARCH_WINDOW), rating);
+        return catalog.cardsByIds(
+          hits.slice(offset).map((hit) => hit.id),
+          rating,
+        );
       });
       return watchlist.withWatchList(cards, profileId);
     },

@@ -10,8 +10,8 @@ export async function siteSettingsPublicRoutes(app: FastifyInstance): Promise<vo
 
   registerEndpoints(app, SiteSettingsEndpoints, {
     current: async () => {
-      const { site_name, signups_open, support_email } = await settings.current();
-      return ok({ site_name, signups_open, support_email });
+      const { site_name, signups_open, support_email, content_rating_scale } = await settings.current();
+      return ok({ site_name, signups_open, support_email, content_rating_scale });
     },
   });
 }

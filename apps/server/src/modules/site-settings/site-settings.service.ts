@@ -1,11 +1,11 @@
-import { AdminSettingsMessages, type SiteSettings } from '@reeltime/contract';
+import { AdminSettingsMessages, DEFAULT_CONTENT_RATING_SCALE, type SiteSettings } from '@reeltime/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { Forbidden } from '../../lib/errors';
 import { auditActor, recordAudit } from '../audit/audit';
 import { createSiteSettingsRepository, type StoredSettings } from './site-settings.repository';
 
-const KEYS = ['site_name', 'signups_open', 'ad_slot_url', 'support_email'] as const;
+const KEYS = ['site_name', 'signups_open', 'ad_slot_url', 'support_email', 'content_rating_scale'] as const;
 
 /** Cache namespace of the settings; every save forgets it. */
 export const SETTINGS_CACHE_NAMESPACE = 'site-settings';
@@ -30,6 +30,10 @@ function pick<T>(
 }
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isLabelList = (value: unknown): value is string[] =>
+  Array.isArray(value) &&
+  value.length > 0 &&
+  value.every((label) => typeof label === 'string' && label !== '');
 
 /**
  * The operator's site settings: stored in the `settings` table, with the server's config
@@ -44,6 +48,9 @@ export function createSiteSettingsService(ctx: Pick<AppContext, 'db' | 'cache' |
       signups_open: pick(stored, 'signups_open', isBoolean, true),
       ad_slot_url: pick(stored, 'ad_slot_url', isString, ctx.config.adSlotUrl ?? ''),
       support_email: pick(stored, 'support_email', isString, ''),
+      content_rating_scale: pick(stored, 'content_rating_scale', isLabelList, [
+        ...DEFAULT_CONTENT_RATING_SCALE,
+      ]),
       updated_at: times.length > 0 ? new Date(Math.max(...times)).toISOString() : null,
     };
   };

@@ -1,6 +1,7 @@
 import type { MovieCard } from '@reeltime/contract';
 import type { Db } from '../../db/connection';
 import type { TitleRow } from '../../db/database';
+import { withinRating, type RatingFilter } from './rating-filter';
 
 /** The title columns a MovieCard needs; every query that lists cards selects exactly these. */
 export const CARD_COLUMNS = [
@@ -22,11 +23,16 @@ type TitleColumn<Qualified> = Qualified extends `titles.${infer Column extends k
 export type CardRow = Pick<TitleRow, TitleColumn<(typeof CARD_COLUMNS)[number]>>;
 
 /**
- * Published titles as card rows, named `cards`: how lists kept by other modules (the watch list,
- * Continue Watching) join titles, by `cards.id`.
+ * Published titles within the reader's ratings as card rows, named `cards`: how lists kept by
+ * other modules (the watch list, Continue Watching) join titles, by `cards.id`.
  */
-export const publishedCards = (db: Db) =>
-  db.selectFrom('titles').select(CARD_COLUMNS).where('titles.is_published', '=', 1).as('cards');
+export const publishedCards = (db: Db, rating: RatingFilter) =>
+  db
+    .selectFrom('titles')
+    .select(CARD_COLUMNS)
+    .where('titles.is_published', '=', 1)
+    .$call(withinRating(rating))
+    .as('cards');
 
 /** Minutes as the wire's `H:M` text: 125 -> `2:05`, 45 -> `0:45`; unknown stays null. */
 export function formatDuration(minutes: number | null | undefined): string | null {

@@ -6,6 +6,7 @@ import type { Page } from '../../lib/page';
 import { CARD_COLUMNS, type CardRow } from './card.mapper';
 import { castOfTitle, genresOfTitles } from './title-credits';
 import { inPage } from '../../db/sql-helpers';
+import { withinRating, type RatingFilter } from './rating-filter';
 
 export interface ListFilter {
   genreId?: number | undefined;
@@ -15,9 +16,13 @@ export interface ListFilter {
 type TitlesQuery = SelectQueryBuilder<Database, 'titles', CardRow>;
 
 export function createCatalogRepository(db: Db, dialect: Dialect) {
-  /** Published titles with the card columns. */
-  const cards = (): TitlesQuery =>
-    db.selectFrom('titles').select(CARD_COLUMNS).where('titles.is_published', '=', 1);
+  /** Published titles with the card columns, within the reader's ratings. */
+  const cards = (rating: RatingFilter): TitlesQuery =>
+    db
+      .selectFrom('titles')
+      .select(CARD_COLUMNS)
+      .where('titles.is_published', '=', 1)
+      .$call(withinRating(rating));
 
   /**
    * Newest first; undated titles last on both dialects. SQLite already sorts NULL last when
@@ -49,44 +54,44 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
 
   return {
     /** One of the six browse rows. */
-    row(name: RowName, page: Page, sinceDay: string): Promise<CardRow[]> {
+    row(name: RowName, page: Page, sinceDay: string, rating: RatingFilter): Promise<CardRow[]> {
       let query: TitlesQuery;
       switch (name) {
         case 'popular':
-          query = byRecentViews(cards(), sinceDay)
+          query = byRecentViews(cards(rating), sinceDay)
             .orderBy('titles.view_count', 'desc')
             .orderBy('titles.id', 'desc');
           break;
         case 'topChannels':
-          query = byRecentViews(cards().where('titles.type', '=', 'tvshow'), sinceDay)
+          query = byRecentViews(cards(rating).where('titles.type', '=', 'tvshow'), sinceDay)
             .orderBy('titles.imdb_rating', 'desc')
             .orderBy('titles.id', 'desc');
           break;
         case 'latest':
-          query = newestFirst(cards().where('titles.type', '=', 'movie'));
+          query = newestFirst(cards(rating).where('titles.type', '=', 'movie'));
           break;
         case 'free':
-          query = newestFirst(cards().where('titles.is_free', '=', 1));
+          query = newestFirst(cards(rating).where('titles.is_free', '=', 1));
           break;
         case 'mostLiked':
-          query = cards().orderBy('titles.like_count', 'desc').orderBy('titles.id', 'desc');
+          query = cards(rating).orderBy('titles.like_count', 'desc').orderBy('titles.id', 'desc');
           break;
         case 'mostViewed':
-          query = cards().orderBy('titles.view_count', 'desc').orderBy('titles.id', 'desc');
+          query = cards(rating).orderBy('titles.view_count', 'desc').orderBy('titles.id', 'desc');
           break;
       }
       return query.$call(inPage(page)).execute();
     },
 
-    tvShows(page: Page): Promise<CardRow[]> {
-      return newestFirst(cards().where('titles.type', '=', 'tvshow'))
+    tvShows(page: Page, rating: RatingFilter): Promise<CardRow[]> {
+      return newestFirst(cards(rating).where('titles.type', '=', 'tvshow'))
         .$call(inPage(page))
         .execute();
     },
 
     /** Titles of a genre and/or a cast member (both types); with no filter, every movie. Newest first. */
-    list(filter: ListFilter, page: Page): Promise<CardRow[]> {
-      let query = cards();
+    list(filter: ListFilter, page: Page, rating: RatingFilter): Promise<CardRow[]> {
+      let query = cards(rating);
       if (filter.genreId !== undefined) {
         const genreId = filter.genreId;
         query = query.where(
@@ -115,9 +120,9 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
     },
 
     /** Published cards of these ids, in no particular order. */
-    cardsByIds(ids: readonly number[]): Promise<CardRow[]> {
+    cardsByIds(ids: readonly number[], rating: RatingFilter): Promise<CardRow[]> {
       if (ids.length === 0) return Promise.resolve([]);
-      return cards().where('titles.id', 'in', ids).execute();
+      return cards(rating).where('titles.id', 'in', ids).execute();
     },
 
     /** True when the episode belongs to a season of this title. */
@@ -132,12 +137,14 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
       return Boolean(row);
     },
 
-    async isPublished(id: number): Promise<boolean> {
+    /** Published, and within the reader's ratings. */
+    async isPublished(id: number, rating: RatingFilter): Promise<boolean> {
       const row = await db
         .selectFrom('titles')
         .select('titles.id')
         .where('titles.id', '=', id)
         .where('titles.is_published', '=', 1)
+        .$call(withinRating(rating))
         .executeTakeFirst();
       return row !== undefined;
     },
@@ -153,8 +160,8 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
 
     genresOfTitles: (titleIds: readonly number[]) => genresOfTitles(db, titleIds),
 
-    /** Active banners of published titles, by position. */
-    banners() {
+    /** Active banners of published titles within the reader's ratings, by position. */
+    banners(rating: RatingFilter) {
       return db
         .selectFrom('banners')
         .innerJoin('titles', 'titles.id', 'banners.title_id')
@@ -172,6 +179,7 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
         ])
         .where('banners.is_active', '=', 1)
         .where('titles.is_published', '=', 1)
+        .$call(withinRating(rating))
         .orderBy('banners.position')
         .orderBy('banners.id')
         .execute();
@@ -191,7 +199,8 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
         .execute();
     },
 
-    findPublishedTitle(id: number) {
+    /** A published title within the reader's ratings. */
+    findPublishedTitle(id: number, rating: RatingFilter) {
       return db
         .selectFrom('titles')
         .select([
@@ -213,6 +222,7 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
         ])
         .where('titles.id', '=', id)
         .where('titles.is_published', '=', 1)
+        .$call(withinRating(rating))
         .executeTakeFirst();
     },
 
@@ -246,7 +256,12 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
      * count of the (2 x limit)th best are looked up in titles, and when hidden titles leave the
      * page short the full ranking is asked for instead.
      */
-    async related(titleId: number, genreIds: readonly number[], limit: number): Promise<CardRow[]> {
+    async related(
+      titleId: number,
+      genreIds: readonly number[],
+      limit: number,
+      rating: RatingFilter,
+    ): Promise<CardRow[]> {
       if (genreIds.length === 0) return [];
       const ranked = (withFloor: boolean) =>
         db
@@ -264,6 +279,7 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
           .innerJoin('titles', 'titles.id', 'shared_genres.title_id')
           .select(CARD_COLUMNS)
           .where('titles.is_published', '=', 1)
+          .$call(withinRating(rating))
           .$if(withFloor, (qb) =>
             qb.where('shared_genres.shared', '>=', (eb) =>
               eb.fn.coalesce(

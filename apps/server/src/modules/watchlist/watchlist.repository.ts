@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import type { Page } from '../../lib/page';
 import { publishedCards, type CardRow } from '../titles/card.mapper';
+import type { RatingFilter } from '../titles/rating-filter';
 import { inPage } from '../../db/sql-helpers';
 
 /** Watch lists are a profile's own; `user_id` names the account the profile belongs to. */
@@ -31,11 +32,11 @@ export function createWatchlistRepository(db: Db) {
         .execute();
       return rows.map((row) => row.title_id);
     },
-    /** One page of the profile's published titles as cards, most recently added first. */
-    pageOfCards(profileId: number, page: Page): Promise<CardRow[]> {
+    /** One page of the profile's published titles within the ratings as cards, most recently added first. */
+    pageOfCards(profileId: number, page: Page, rating: RatingFilter): Promise<CardRow[]> {
       return db
         .selectFrom('watchlist')
-        .innerJoin(publishedCards(db), 'cards.id', 'watchlist.title_id')
+        .innerJoin(publishedCards(db, rating), 'cards.id', 'watchlist.title_id')
         .selectAll('cards')
         .where('watchlist.profile_id', '=', profileId)
         .orderBy('watchlist.created_at', 'desc')

@@ -5,6 +5,7 @@ import { NotFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import { overlayWatchList, toMovieCard } from '../titles/card.mapper';
 import { createTitlesService } from '../catalog/titles.service';
+import type { RatingFilter } from '../titles/rating-filter';
 import { createWatchlistRepository } from './watchlist.repository';
 
 /**
@@ -33,12 +34,19 @@ export function createWatchlistService(ctx: AppContext) {
       return overlayWatchList(cards, await titleIds(profileId));
     },
 
-    /** Adds the title when it is not on the list, removes it when it is; returns the new state. */
-    async toggle(viewer: Viewer, titleId: number): Promise<boolean> {
+    /**
+     * Adds the title when it is not on the list, removes it when it is; returns the new state. A
+     * title rated above the filter is NotFound before anything changes, on the list or not, so the
+     * answer never tells whether it exists; an unpublished one can still be taken off.
+     */
+    async toggle(viewer: Viewer, titleId: number, rating: RatingFilter): Promise<boolean> {
       const profileId = viewer.profile.id;
       try {
+        if (rating !== null && !(await titles.isPublished(titleId, rating))) {
+          throw new NotFound(ServerMessages.titleNotFound);
+        }
         if (await repo.remove(profileId, titleId)) return false;
-        if (!(await titles.isPublished(titleId))) throw new NotFound(ServerMessages.titleNotFound);
+        if (!(await titles.isPublished(titleId, null))) throw new NotFound(ServerMessages.titleNotFound);
         await repo.add({ userId: viewer.id, profileId }, titleId, Date.now());
         return true;
       } finally {
@@ -46,8 +54,8 @@ export function createWatchlistService(ctx: AppContext) {
       }
     },
 
-    async list(profileId: number, query: PageQuery): Promise<MovieCard[]> {
-      const rows = await repo.pageOfCards(profileId, toPage(query));
+    async list(profileId: number, query: PageQuery, rating: RatingFilter): Promise<MovieCard[]> {
+      const rows = await repo.pageOfCards(profileId, toPage(query), rating);
       return rows.map((row) => toMovieCard(row, true));
     },
   };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   SITE_NAME_MAX,
@@ -13,19 +13,34 @@ import { FormField } from '../../../../components/form-field';
 import { SubmitButton } from '../../../../components/submit-button';
 import { applyFieldErrors } from '../../../../lib/form-errors';
 import { useSaveSettings } from '../api/settings-api';
+import { RatingScaleEditor } from './rating-scale-editor';
 
 const formValues = (settings: SiteSettings): SiteSettingsBody => ({
   site_name: settings.site_name,
   signups_open: settings.signups_open,
   ad_slot_url: settings.ad_slot_url,
   support_email: settings.support_email,
+  content_rating_scale: settings.content_rating_scale,
 });
+
+/** The scale's own message, else the first of its labels' (those come keyed by position). */
+function firstMessage(error: FieldError | undefined): string | undefined {
+  if (!error) return undefined;
+  if (error.message) return error.message;
+  for (const item of Object.values(error as Record<string, unknown>)) {
+    if (typeof item === 'object' && item && 'message' in item && typeof item.message === 'string') {
+      return item.message;
+    }
+  }
+  return undefined;
+}
 
 /** The site settings form; closing sign-ups asks first. */
 export function SettingsForm({ settings }: { settings: SiteSettings }) {
   const [pendingClose, setPendingClose] = useState<SiteSettingsBody | null>(null);
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -42,7 +57,13 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
     try {
       await save.mutateAsync(values);
     } catch (error) {
-      applyFieldErrors(error, setError, ['site_name', 'signups_open', 'ad_slot_url', 'support_email']);
+      applyFieldErrors(error, setError, [
+        'site_name',
+        'signups_open',
+        'ad_slot_url',
+        'support_email',
+        'content_rating_scale',
+      ]);
     }
   };
 
@@ -111,6 +132,19 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
         Where members write for help: shown in the site's footer and where a payment could not be confirmed.
         Leave it empty to show none.
       </p>
+
+      <Controller
+        control={control}
+        name="content_rating_scale"
+        render={({ field, fieldState }) => (
+          <RatingScaleEditor
+            value={field.value ?? []}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={firstMessage(fieldState.error)}
+          />
+        )}
+      />
 
       <p className="form-text">Members see changes on their next page load.</p>
       <SubmitButton

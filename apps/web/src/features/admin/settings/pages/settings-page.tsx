@@ -6,14 +6,14 @@ import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { settingsQuery } from '../api/settings-api';
 import { SettingsForm } from '../components/settings-form';
 
-/** The console's Settings section: site name, sign-ups and the ad slot. */
+/** The console's Settings section: site name, sign-ups, the ad slot, the support address and the content-rating scale. */
 export function SettingsPage() {
   const settings = useQuery(settingsQuery());
   return (
     <>
       <AdminPageHeader
         title="Settings"
-        description="The site's name, whether anyone can sign up, its ad slot and its support address."
+        description="The site's name, whether anyone can sign up, its ad slot, its support address and the content-rating scale."
       />
       {settings.isError ? (
         <div className="admin-panel" role="alert">
