@@ -223,7 +223,7 @@ export function attachSource(
       capLevelToPlayerSize: true,
       // The lowest rendition first: the smallest segment to fetch and decode before the first
       // frame, and no bandwidth test ahead of it; the automatic choice takes over from the next
-      // segment (docs/decisions/0039-playback-start.md).
+      // segment (docs/decisions/0041-playback-start.md).
       startLevel: 0,
       autoStartLoad: loading,
       startPosition: pendingStart ?? -1,
