@@ -86,7 +86,7 @@ export type Handlers = { [K in MockRoute]?: Handler<K> };
 function matcher(route: string): { method: string; pattern: RegExp; names: string[] } {
   const [method = 'GET', path = '/'] = route.split(' ');
   const names: string[] = [];
-  const source = path.replace(/:([a-z_]+)/g, (_, name: string) => {
+  const source = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     names.push(name);
     return '([^/]+)';
   });

@@ -38,3 +38,14 @@ export function useMemberAction(member: AdminMemberDetail, action: MemberAction)
     onSuccess: (envelope) => queryClient.setQueryData(membersKeys.member(member.id), envelope.data),
   });
 }
+
+/** Clears the PIN (and lifts the lock) of one of the member's profiles; audited by the server. */
+export function useClearProfilePin(member: AdminMemberDetail) {
+  const queryClient = useQueryClient();
+  return useAdminMutation({
+    mutationFn: (profileId: number) =>
+      requestEndpoint(AdminMembersEndpoints.clearProfilePin, { params: { id: member.id, profileId } }),
+    successMessage: (envelope) => envelope.message ?? 'Done.',
+    onSuccess: (envelope) => queryClient.setQueryData(membersKeys.member(member.id), envelope.data),
+  });
+}

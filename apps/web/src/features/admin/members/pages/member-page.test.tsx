@@ -87,4 +87,47 @@ describe('Member page', () => {
       '/admin/members',
     );
   });
+  it('lists the household’s profiles and clears a locked profile’s PIN after a confirmation', async () => {
+    const kids = {
+      id: 22,
+      name: 'Ada',
+      is_owner: false,
+      is_kids: true,
+      maturity_limit: 'U/A 7+',
+      has_pin: true,
+      locked: true,
+      locked_until: '2026-11-04T09:15:00.000Z',
+    };
+    const profiles = memberDetail().profiles;
+    const api = mockAdminApi({
+      'GET /admin/members/:id': ok(memberDetail({ profiles: [...profiles, kids], account_pin: true })),
+      'POST /admin/members/:id/profiles/:profileId/clear-pin': ok(
+        memberDetail({
+          profiles: [...profiles, { ...kids, has_pin: false, locked: false, locked_until: null }],
+        }),
+        AdminMembersMessages.profilePinCleared,
+      ),
+    });
+    renderMember();
+    const table = await screen.findByRole('table', { name: 'Profiles' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('GraceOwnerNo limitNone');
+    expect(rows[2]).toHaveTextContent(/^AdaKidsU\/A 7\+Locked until 4 Nov 2026/);
+    expect(screen.getByText('Managing profiles needs the account PIN.')).toBeInTheDocument();
+    // Only a profile with a PIN offers to clear it.
+    expect(within(rows[1]).queryByRole('button')).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(within(rows[2]).getByRole('button', { name: 'Clear the PIN of Ada' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Clear the PIN of Ada?' });
+    expect(dialog).toHaveTextContent('audit log');
+    expect(api.adminCalls('POST /admin/members/:id/profiles/:profileId/clear-pin')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Clear PIN' }));
+
+    expect(await screen.findByText(AdminMembersMessages.profilePinCleared)).toBeInTheDocument();
+    expect(api.adminCalls('POST /admin/members/:id/profiles/:profileId/clear-pin')).toHaveLength(1);
+    const after = within(screen.getByRole('table', { name: 'Profiles' })).getAllByRole('row');
+    expect(after[2]).toHaveTextContent('AdaKidsU/A 7+None');
+    expect(within(after[2]).queryByRole('button')).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 import '../members.scss';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { AdminMemberDetail } from '@reeltime/contract';
+import type { AdminMemberDetail, AdminMemberProfile } from '@reeltime/contract';
 import { errorMessage } from '../../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../../lib/format';
 import { getUser } from '../../../../lib/session';
@@ -9,7 +9,7 @@ import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { ConfirmAction } from '../../shell/components/confirm-action';
 import { EmptyState } from '../../shell/components/empty-state';
 import { StatusBadge } from '../../shell/components/status-badge';
-import { memberQuery, useMemberAction } from '../api/members-api';
+import { memberQuery, useClearProfilePin, useMemberAction } from '../api/members-api';
 import { formatClock, formatDateTime } from '../../shell/components/format-time';
 import { paths } from '../../../../lib/paths';
 
@@ -169,6 +169,8 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
           </dl>
         </section>
 
+        <MemberProfiles member={member} />
+
         <section className="admin-panel" aria-labelledby="member-subscriptions">
           <h2 id="member-subscriptions" className="h5">
             Subscriptions
@@ -280,4 +282,79 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
       </div>
     </>
   );
+}
+
+/** The household's profiles: who they are, their limits and PINs, and clearing a forgotten PIN. */
+function MemberProfiles({ member }: { member: AdminMemberDetail }) {
+  const clearPin = useClearProfilePin(member);
+  return (
+    <section className="admin-panel" aria-labelledby="member-profiles">
+      <h2 id="member-profiles" className="h5">
+        Profiles
+      </h2>
+      <p className="text-secondary small">
+        {member.account_pin
+          ? 'Managing profiles needs the account PIN.'
+          : 'Managing profiles needs no account PIN.'}
+      </p>
+      <div className="table-responsive">
+        <table className="table table-dark table-sm mb-0">
+          <caption className="visually-hidden">Profiles</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Maturity limit</th>
+              <th scope="col">PIN</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {member.profiles.map((profile) => (
+              <tr key={profile.id}>
+                <td>{profile.name}</td>
+                <td>{profile.is_owner ? 'Owner' : profile.is_kids ? 'Kids' : 'Adult'}</td>
+                <td>{profile.maturity_limit ?? 'No limit'}</td>
+                <td>
+                  <ProfilePinState profile={profile} />
+                </td>
+                <td className="text-end">
+                  {profile.has_pin || profile.locked ? (
+                    <ConfirmAction
+                      label="Clear PIN"
+                      ariaLabel={`Clear the PIN of ${profile.name}`}
+                      title={`Clear the PIN of ${profile.name}?`}
+                      confirmLabel="Clear PIN"
+                      busyLabel="Clearing…"
+                      className="btn btn-sm btn-outline-warning"
+                      onConfirm={() => clearPin.mutateAsync(profile.id)}
+                    >
+                      The profile opens without a PIN, and any lock after wrong PINs is lifted, until the
+                      member sets a PIN again. The change is written to the audit log.
+                    </ConfirmAction>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function ProfilePinState({ profile }: { profile: AdminMemberProfile }) {
+  if (profile.locked) {
+    return (
+      <span>
+        <StatusBadge status="locked" tone="warning" />
+        {profile.locked_until ? (
+          <span className="text-secondary small"> until {formatDateTime(profile.locked_until)}</span>
+        ) : null}
+      </span>
+    );
+  }
+  return <>{profile.has_pin ? 'Set' : 'None'}</>;
 }
