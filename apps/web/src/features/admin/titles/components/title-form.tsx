@@ -7,6 +7,7 @@ import { FormField } from '../../../../components/form-field';
 import { SubmitButton } from '../../../../components/submit-button';
 import { genresQuery } from '../api/titles-api';
 import { CastEditor } from './cast-editor';
+import { ContentRatingSelect } from './content-rating-select';
 import { ImagePicker } from './image-picker';
 import { TitleFormSchema, type TitleFormValues } from './title-form-schema';
 
@@ -164,12 +165,10 @@ export function TitleForm({
               registration={register('imdb_rating')}
               error={errors.imdb_rating?.message}
             />
-            <FormField
-              label="Content rating"
-              placeholder="PG-13"
+            <ContentRatingSelect
               registration={register('content_rating')}
+              current={title?.content_rating ?? initial.content_rating}
               error={errors.content_rating?.message}
-              maxLength={L.contentRating}
             />
           </div>
           <div className="admin-title-form__row">

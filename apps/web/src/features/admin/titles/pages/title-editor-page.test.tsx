@@ -9,9 +9,9 @@ import {
 } from '@reeltime/contract';
 import { fail, ok } from '../../../../testing/fetch-mock';
 import { LocationProbe, renderWithRouter } from '../../../../testing/render';
-import { mockAdminApi } from '../../../../testing/admin-fetch-mock';
+import { mockAdminApi, type AdminHandlers } from '../../../../testing/admin-fetch-mock';
 import { fakePngFile, pngFile } from '../../../../testing/image-files';
-import { genres, person, titleDetail } from '../testing/fixtures';
+import { genres, person, siteSettings, titleDetail } from '../testing/fixtures';
 import { NewTitlePage, TitleEditorPage } from './title-editor-page';
 
 const editorRoutes = [
@@ -27,13 +27,18 @@ const editorRoutes = [
   ),
 }));
 
+/** The console's API as the editor sees it: the rating scale comes from the site settings. */
+function mockEditorApi(handlers: AdminHandlers) {
+  return mockAdminApi({ 'GET /admin/settings': ok(siteSettings), ...handlers });
+}
+
 function renderEditor(path: string) {
   return renderWithRouter(<p>Titles list</p>, { path, extraRoutes: editorRoutes });
 }
 
 describe('Title editor', () => {
   it('shows every field of the title and saves them all', async () => {
-    const api = mockAdminApi({
+    const api = mockEditorApi({
       'GET /admin/genres': ok(genres),
       'GET /admin/titles/:id': ok(titleDetail()),
       'PATCH /admin/titles/:id': (request) =>
@@ -84,8 +89,38 @@ describe('Title editor', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled());
   });
 
+  it('offers the content ratings of the site’s scale, keeping a stored rating that is not on it', async () => {
+    const api = mockEditorApi({
+      'GET /admin/settings': ok({ ...siteSettings, content_rating_scale: ['G', 'PG', 'PG-13', 'R'] }),
+      'GET /admin/genres': ok(genres),
+      'GET /admin/titles/:id': ok(titleDetail({ content_rating: 'PG13' })),
+      'PATCH /admin/titles/:id': (request) =>
+        ok(
+          titleDetail({ content_rating: (request.json() as { content_rating: string }).content_rating }),
+          M.saved,
+        ),
+    });
+    renderEditor('/admin/titles/7');
+    const user = userEvent.setup();
+    const rating = await screen.findByRole('combobox', { name: 'Content rating' });
+    expect(rating).toHaveValue('PG13');
+    await waitFor(() =>
+      expect(
+        within(rating)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['No rating', 'G', 'PG', 'PG-13', 'R', 'PG13 (not on the rating scale)']),
+    );
+    expect(rating).toHaveAccessibleDescription(/not on the scale in Settings/);
+
+    await user.selectOptions(rating, 'PG-13');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(M.saved)).toBeInTheDocument();
+    expect(api.adminCalls('PATCH /admin/titles/:id')[0]!.json()).toMatchObject({ content_rating: 'PG-13' });
+  });
+
   it('refuses bad fields before sending, and shows the server’s field errors by their inputs', async () => {
-    const api = mockAdminApi({
+    const api = mockEditorApi({
       'GET /admin/genres': ok(genres),
       'GET /admin/titles/:id': ok(titleDetail()),
       'PATCH /admin/titles/:id': fail(422, M.genreUnknown, { genre_ids: [M.genreUnknown] }),
@@ -114,7 +149,7 @@ describe('Title editor', () => {
   });
 
   it('finds people and adds them to the cast with a role, in order', async () => {
-    const api = mockAdminApi({
+    const api = mockEditorApi({
       'GET /admin/genres': ok(genres),
       'GET /admin/titles/:id': ok(titleDetail()),
       'GET /admin/people': ok({ items: [person()], total: 1, page: 1, per_page: 10 }),
@@ -138,7 +173,7 @@ describe('Title editor', () => {
   });
 
   it('asks before leaving with unsaved changes', async () => {
-    mockAdminApi({ 'GET /admin/genres': ok(genres), 'GET /admin/titles/:id': ok(titleDetail()) });
+    mockEditorApi({ 'GET /admin/genres': ok(genres), 'GET /admin/titles/:id': ok(titleDetail()) });
     renderEditor('/admin/titles/7');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Language'), ' (UK)');
@@ -153,7 +188,7 @@ describe('Title editor', () => {
   });
 
   it('unpublishes and deletes only after a confirmation', async () => {
-    const api = mockAdminApi({
+    const api = mockEditorApi({
       'GET /admin/genres': ok(genres),
       'GET /admin/titles/:id': ok(titleDetail()),
       'PATCH /admin/titles/:id': ok(titleDetail({ is_published: false }), M.unpublished),
@@ -185,7 +220,7 @@ describe('Title editor', () => {
   });
 
   it('creates a title, uploads its poster, and opens it', async () => {
-    const api = mockAdminApi({
+    const api = mockEditorApi({
       'GET /admin/genres': ok(genres),
       'POST /admin/titles': ok(titleDetail({ id: 12, name: 'Fresh', is_published: false }), M.created, 201),
       'POST /admin/titles/:id/images': ok(titleDetail({ id: 12, name: 'Fresh' }), M.imagesSaved),
@@ -217,7 +252,7 @@ describe('Title editor', () => {
   });
 
   it('refuses a poster that is not an image by its bytes, or too large, the moment it is chosen', async () => {
-    const api = mockAdminApi({
+    const api = mockEditorApi({
       'GET /admin/genres': ok(genres),
       'POST /admin/titles': ok(titleDetail({ id: 12, name: 'Fresh', is_published: false }), M.created, 201),
       'POST /admin/titles/:id/images': ok(titleDetail({ id: 12, name: 'Fresh' }), M.imagesSaved),
@@ -264,7 +299,7 @@ describe('Title editor', () => {
         },
       ],
     };
-    const api = mockAdminApi({
+    const api = mockEditorApi({
       'GET /admin/genres': ok(genres),
       'GET /admin/titles/:id': ok(titleDetail({ type: 'tvshow', seasons: [season] })),
       'POST /admin/titles/:id/seasons': ok({
@@ -303,7 +338,7 @@ describe('Title editor', () => {
   });
 
   it('says so when the title does not exist', async () => {
-    mockAdminApi({
+    mockEditorApi({
       'GET /admin/genres': ok(genres),
       'GET /admin/titles/:id': fail(404, M.titleNotFound),
     });

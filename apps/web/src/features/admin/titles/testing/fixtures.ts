@@ -1,4 +1,21 @@
-import type { AdminGenre, AdminPerson, AdminTitleDetail, AdminTitleRow } from '@reeltime/contract';
+import {
+  DEFAULT_CONTENT_RATING_SCALE,
+  type AdminGenre,
+  type AdminPerson,
+  type AdminTitleDetail,
+  type AdminTitleRow,
+  type SiteSettings,
+} from '@reeltime/contract';
+
+/** The site settings the title editor reads its rating scale from. */
+export const siteSettings: SiteSettings = {
+  site_name: 'Reeltime',
+  signups_open: true,
+  ad_slot_url: '',
+  support_email: '',
+  content_rating_scale: [...DEFAULT_CONTENT_RATING_SCALE],
+  updated_at: null,
+};
 
 export const genres: AdminGenre[] = [
   { id: 1, name: 'Comedy', title_count: 3 },
