@@ -156,6 +156,8 @@ export type Config = Readonly<{
   metricsToken: string | undefined;
   authRateLimit: { max: number; windowSeconds: number };
   maxUploadBytes: number;
+  /** MAX_UPLOAD_MB as set: the limit as forms and the web app name it. */
+  maxUploadMb: number;
   catalogCacheSeconds: number;
   webDistDir: string;
   /** ffmpeg and ffprobe: FFMPEG_PATH / FFPROBE_PATH, else on PATH, else the npm-bundled ones. */
@@ -383,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: vars.METRICS_TOKEN,
     authRateLimit: { max: vars.RATE_LIMIT_AUTH_MAX, windowSeconds: vars.RATE_LIMIT_AUTH_WINDOW_SECONDS },
     maxUploadBytes: Math.round(vars.MAX_UPLOAD_MB * 1024 * 1024),
+    maxUploadMb: vars.MAX_UPLOAD_MB,
     catalogCacheSeconds: vars.CATALOG_CACHE_SECONDS,
     webDistDir: defaultWebDist,
     mediaTools: tools.tools,

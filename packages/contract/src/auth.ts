@@ -211,8 +211,9 @@ export const ProfileEndpoints = {
     files: {
       file_url: {
         description:
-          'Optional new avatar: a JPEG, PNG, WebP or GIF image (checked by its bytes), multipart only.',
+          "Optional new avatar: a JPEG, PNG, WebP or GIF image (checked by its bytes), multipart only, at most the site's upload limit (`max_upload_mb` of `GET /site-settings`).",
         required: false,
+        noun: 'picture',
       },
     },
     success: { status: 200, data: UserSchema },

@@ -30,6 +30,8 @@ export interface RawBody {
 export interface FileField {
   description: string;
   required: boolean;
+  /** What the file is, as the 413 past the upload limit names it ("The picture must be…"); "file" when absent. */
+  noun?: string;
 }
 
 /** The error statuses an endpoint can answer by itself, each with when it happens. */

@@ -94,6 +94,8 @@ export const ServerMessages = {
   unknownField: (field: string) => `Unknown field: ${field}`,
   malformed: 'The request could not be read.',
   tooLarge: 'The upload is too large.',
+  /** A file of a form past the site's upload limit (MAX_UPLOAD_MB), named as its endpoint names it. */
+  fileTooLarge: (noun: string, megabytes: number) => `The ${noun} must be at most ${megabytes} MB.`,
   planNotFound: 'Plan not found.',
   priceChanged: 'The price has changed. Please review the payment details and try again.',
   paymentNotCompleted: 'The payment has not been completed.',

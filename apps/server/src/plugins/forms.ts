@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import path from 'node:path';
 import { FormLimits, ServerMessages } from '@reeltime/contract';
-import { AppError } from '../lib/errors';
+import { AppError, PayloadTooLarge } from '../lib/errors';
 import { MINUTE_MS } from '../lib/time';
 import { nestFormFields, parseFieldName } from './form-fields';
 import { routeAccepts } from './content-types';
@@ -28,6 +28,18 @@ declare module 'fastify' {
      */
     streamedUploads?: boolean;
   }
+}
+
+/** Whether the multipart parser or the spool refused a file for passing MAX_UPLOAD_MB. */
+function isFileTooLarge(error: unknown): boolean {
+  if (error instanceof PayloadTooLarge) return error.message === ServerMessages.tooLarge;
+  return (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+/** The 413 of a file past the upload limit names the file as its endpoint does, and the limit. */
+function fileTooLarge(request: FastifyRequest, fieldName: string): AppError {
+  const noun = request.routeOptions.config.endpoint?.files?.[fieldName]?.noun ?? 'file';
+  return new PayloadTooLarge(ServerMessages.fileTooLarge(noun, request.server.ctx.config.maxUploadMb));
 }
 
 /** Errors of the multipart parser that already carry a status (size limits) keep it; the rest are malformed input. */
@@ -81,10 +93,12 @@ export const formsPlugin = fp(
           .catch((error: unknown) => request.log.warn({ err: error }, 'could not delete uploads'));
       });
       const fields: [string, string][] = [];
+      let fileField: string | undefined;
       try {
         for await (const part of request.parts()) {
           parseFieldName(part.fieldname);
           if (part.type === 'file') {
+            fileField = part.fieldname;
             const upload = await spool.save(part);
             if (upload) request.uploads.set(part.fieldname, upload);
           } else if (part.valueTruncated) {
@@ -94,6 +108,7 @@ export const formsPlugin = fp(
           }
         }
       } catch (error) {
+        if (fileField !== undefined && isFileTooLarge(error)) throw fileTooLarge(request, fileField);
         throw asClientError(error);
       }
       request.body = nestFormFields(fields);

@@ -15,6 +15,7 @@ interface PageSettings {
   adSlotUrl: string;
   signupsOpen: boolean;
   supportEmail: string;
+  maxUploadMb: number;
 }
 
 /** The operator's settings reach the web app as meta tags, so one build serves any site name and currency. */
@@ -24,6 +25,7 @@ function withSiteSettings(html: string, settings: PageSettings): string {
     `<meta name="application-name" content="${name}" />` +
     `<meta name="site-currency" content="${escapeHtml(settings.currency)}" />` +
     `<meta name="signups-open" content="${settings.signupsOpen ? 'true' : 'false'}" />` +
+    `<meta name="max-upload-mb" content="${settings.maxUploadMb}" />` +
     (settings.adSlotUrl ? `<meta name="ad-slot-url" content="${escapeHtml(settings.adSlotUrl)}" />` : '') +
     (settings.supportEmail
       ? `<meta name="support-email" content="${escapeHtml(settings.supportEmail)}" />`
@@ -56,6 +58,7 @@ export const webPlugin = fp(
         adSlotUrl: current.ad_slot_url,
         signupsOpen: current.signups_open,
         supportEmail: current.support_email,
+        maxUploadMb: app.ctx.config.maxUploadMb,
       };
       const key = JSON.stringify(settings);
       if (rendered.key !== key) rendered = { key, html: withSiteSettings(template, settings) };

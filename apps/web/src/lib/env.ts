@@ -33,6 +33,12 @@ export function signupsOpen(): boolean {
   return siteMeta('signups-open') !== 'false';
 }
 
+/** The largest file a form takes, in MB (meta `max-upload-mb`, the server's MAX_UPLOAD_MB); 5 without it. */
+export function maxUploadMb(): number {
+  const value = Number(siteMeta('max-upload-mb'));
+  return Number.isFinite(value) && value > 0 ? value : 5;
+}
+
 /**
  * Where members write for help (meta `support-email`, from the console's settings), when the
  * operator set one; read on each call like the other settings.

@@ -136,6 +136,8 @@ export const PublicSiteSettingsSchema = z.object({
   support_email: z.string(),
   /** Rating labels from the mildest to the strictest: the choices of a profile's maturity limit. */
   content_rating_scale: z.array(z.string()),
+  /** The largest file a form takes, in MB (MAX_UPLOAD_MB), such as a member's picture. */
+  max_upload_mb: z.number(),
 });
 export type PublicSiteSettings = z.infer<typeof PublicSiteSettingsSchema>;
 

@@ -22,6 +22,7 @@ describe('site settings', () => {
     server = await startTestServer({
       APP_NAME: 'Reeltime Test',
       AD_SLOT_URL: 'https://ads.config.example/slot',
+      MAX_UPLOAD_MB: '3',
     });
     admin = await signUpAdmin(server.app);
   });
@@ -50,6 +51,7 @@ describe('site settings', () => {
     expect(page.body).toContain('<title>Reeltime Test</title>');
     expect(page.body).toContain('<meta name="ad-slot-url" content="https://ads.config.example/slot" />');
     expect(page.body).toContain('<meta name="signups-open" content="true" />');
+    expect(page.body).toContain('<meta name="max-upload-mb" content="3" />');
     expect(page.body).not.toContain('support-email');
     expect(frameSrc(page.headers)).toContain('https://ads.config.example');
   });
@@ -220,6 +222,7 @@ describe('site settings', () => {
       signups_open: true,
       support_email: '',
       content_rating_scale: DEFAULT_CONTENT_RATING_SCALE,
+      max_upload_mb: 3,
     });
   });
 

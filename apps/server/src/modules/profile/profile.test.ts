@@ -126,7 +126,10 @@ describe('POST /user/update-profile', () => {
       { name: 'file_url', value: big, filename: 'big.png', contentType: 'image/png' },
     ]);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ status: false, message: ServerMessages.tooLarge });
+    expect(res.json()).toEqual({
+      status: false,
+      message: ServerMessages.fileTooLarge('picture', server.config.maxUploadMb),
+    });
     expect(await profileRow()).toEqual(before);
     expect(storedAvatars()).toEqual(filesBefore);
     await vi.waitFor(() => expect(uploadsInProgress()).toEqual([]));
@@ -136,7 +139,10 @@ describe('POST /user/update-profile', () => {
     const total = 64 * 1024 * 1024;
     const sent = await postFileWhileSending(total);
     expect(sent.status).toBe(413);
-    expect(JSON.parse(sent.body)).toEqual({ status: false, message: ServerMessages.tooLarge });
+    expect(JSON.parse(sent.body)).toEqual({
+      status: false,
+      message: ServerMessages.fileTooLarge('picture', server.config.maxUploadMb),
+    });
     // The refusal came once about the limit had arrived, not after the whole body.
     expect(sent.bytesSentBeforeAnswer).toBeLessThan(total / 2);
     // The rest of the body is not read, so the connection is not kept for another request.

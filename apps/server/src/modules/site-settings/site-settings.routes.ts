@@ -11,7 +11,13 @@ export async function siteSettingsPublicRoutes(app: FastifyInstance): Promise<vo
   registerEndpoints(app, SiteSettingsEndpoints, {
     current: async () => {
       const { site_name, signups_open, support_email, content_rating_scale } = await settings.current();
-      return ok({ site_name, signups_open, support_email, content_rating_scale });
+      return ok({
+        site_name,
+        signups_open,
+        support_email,
+        content_rating_scale,
+        max_upload_mb: app.ctx.config.maxUploadMb,
+      });
     },
   });
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Messages, ServerMessages } from '@reeltime/contract';
 import { mockApi } from '../../../testing/fetch-mock';
+import { pngFile } from '../../../testing/image-files';
 import { renderApp, signIn } from '../../../testing/render';
 
 async function openProfile() {
@@ -37,4 +38,24 @@ describe('Update profile form', () => {
       await waitFor(() => expect(screen.getByRole('button', { name: 'Update Profile' })).toBeDisabled());
     },
   );
+  it('refuses a picture over the site’s upload limit at once, with the server’s message naming that limit', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'max-upload-mb';
+    meta.content = '2';
+    document.head.append(meta);
+    try {
+      const user = await openProfile();
+      expect(screen.getByText('JPEG, PNG, WebP or GIF, up to 2 MB.')).toBeInTheDocument();
+      await user.upload(screen.getByLabelText('Choose picture'), pngFile('big.png', 2 * 1024 * 1024));
+      expect(await screen.findByText(ServerMessages.fileTooLarge('picture', 2))).toBeInTheDocument();
+      expect(screen.getByText('The picture must be at most 2 MB.')).toBeInTheDocument();
+      expect(screen.queryByRole('img', { name: 'Profile picture' })).not.toBeInTheDocument();
+
+      await user.upload(screen.getByLabelText('Choose picture'), pngFile('small.png', 1024 * 1024));
+      expect(await screen.findByRole('img', { name: 'Profile picture' })).toBeInTheDocument();
+      expect(screen.queryByText(ServerMessages.fileTooLarge('picture', 2))).not.toBeInTheDocument();
+    } finally {
+      meta.remove();
+    }
+  });
 });

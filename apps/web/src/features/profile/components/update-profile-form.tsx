@@ -1,18 +1,22 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Messages, UpdateProfileBodySchema, type UpdateProfileBody, type User } from '@reeltime/contract';
+import {
+  Messages,
+  ServerMessages,
+  UpdateProfileBodySchema,
+  type UpdateProfileBody,
+  type User,
+} from '@reeltime/contract';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { initials } from '../../../lib/format';
+import { maxUploadMb } from '../../../lib/env';
 import { ACCEPTED_IMAGES, imageFileProblem } from '../../../lib/image-file';
 import { useUpdateProfileMutation } from '../api/profile-api';
-
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const IMAGE_TOO_LARGE = 'The picture must be at most 5 MB.';
 
 function formValues(user: User | null): UpdateProfileBody {
   return {
@@ -118,7 +122,9 @@ export function UpdateProfileForm({ user }: { user: User | null }) {
               const input = event.currentTarget;
               const chosen = input.files?.[0] ?? null;
               if (!chosen) return;
-              void imageFileProblem(chosen, MAX_IMAGE_BYTES, IMAGE_TOO_LARGE).then((problem) => {
+              const limitMb = maxUploadMb();
+              const tooLarge = ServerMessages.fileTooLarge('picture', limitMb);
+              void imageFileProblem(chosen, limitMb * 1024 * 1024, tooLarge).then((problem) => {
                 setFileError(problem ?? null);
                 if (problem) input.value = '';
                 setFile(problem ? null : chosen);
@@ -128,7 +134,7 @@ export function UpdateProfileForm({ user }: { user: User | null }) {
           <label htmlFor={fileInputId} className="btn btn-outline-light">
             Choose picture
           </label>
-          <p className="form-text mb-0">JPEG, PNG, WebP or GIF, up to 5 MB.</p>
+          <p className="form-text mb-0">JPEG, PNG, WebP or GIF, up to {maxUploadMb()} MB.</p>
           {fileError && (
             <p id={`${fileInputId}-error`} className="invalid-feedback d-block" role="alert">
               {fileError}

@@ -115,10 +115,10 @@ describe('Member page', () => {
     expect(rows[2]).toHaveTextContent(/^AdaKidsU\/A 7\+Locked until 4 Nov 2026/);
     expect(screen.getByText('Managing profiles needs the account PIN.')).toBeInTheDocument();
     // Only a profile with a PIN offers to clear it.
-    expect(within(rows[1]).queryByRole('button')).toBeNull();
+    expect(within(rows[1]!).queryByRole('button')).toBeNull();
 
     const user = userEvent.setup();
-    await user.click(within(rows[2]).getByRole('button', { name: 'Clear the PIN of Ada' }));
+    await user.click(within(rows[2]!).getByRole('button', { name: 'Clear the PIN of Ada' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Clear the PIN of Ada?' });
     expect(dialog).toHaveTextContent('audit log');
     expect(api.adminCalls('POST /admin/members/:id/profiles/:profileId/clear-pin')).toHaveLength(0);
@@ -128,6 +128,6 @@ describe('Member page', () => {
     expect(api.adminCalls('POST /admin/members/:id/profiles/:profileId/clear-pin')).toHaveLength(1);
     const after = within(screen.getByRole('table', { name: 'Profiles' })).getAllByRole('row');
     expect(after[2]).toHaveTextContent('AdaKidsU/A 7+None');
-    expect(within(after[2]).queryByRole('button')).toBeNull();
+    expect(within(after[2]!).queryByRole('button')).toBeNull();
   });
 });
