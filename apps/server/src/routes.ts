@@ -16,6 +16,7 @@ import { castMailRoutes } from './modules/cast-mail/cast-mail.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { householdRoutes } from './modules/household/household.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
+import { playbackQualityRoutes } from './modules/playback-quality/playback-quality.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { siteSettingsPublicRoutes } from './modules/site-settings/site-settings.routes';
@@ -35,6 +36,7 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
     profileRoutes,
     householdRoutes,
     playbackRoutes,
+    playbackQualityRoutes,
     searchRoutes,
     watchlistRoutes,
     billingRoutes,

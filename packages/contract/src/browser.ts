@@ -103,6 +103,13 @@ export const AdminPeopleEndpoints = {
   remove: endpointRoute<typeof Contract.AdminPeopleEndpoints.remove>('DELETE', '/admin/people/:id'),
 };
 
+export const AdminPlaybackQualityEndpoints = {
+  figures: endpointRoute<typeof Contract.AdminPlaybackQualityEndpoints.figures>(
+    'GET',
+    '/admin/playback-quality',
+  ),
+};
+
 export const AdminSeasonsEndpoints = {
   createSeason: endpointRoute<typeof Contract.AdminSeasonsEndpoints.createSeason>(
     'POST',
@@ -272,6 +279,10 @@ export const PlaybackEndpoints = {
   like: endpointRoute<typeof Contract.PlaybackEndpoints.like>('POST', '/user/like'),
   startLease: endpointRoute<typeof Contract.PlaybackEndpoints.startLease>('POST', '/user/playback-lease'),
   endLease: endpointRoute<typeof Contract.PlaybackEndpoints.endLease>('POST', '/user/playback-lease/end'),
+};
+
+export const PlaybackQualityEndpoints = {
+  report: endpointRoute<typeof Contract.PlaybackQualityEndpoints.report>('POST', '/user/playback-quality'),
 };
 
 export const ProfileEndpoints = {

@@ -8,6 +8,7 @@ export * from './household';
 export * from './messages';
 export * from './paths';
 export * from './playback';
+export * from './playback-quality';
 export * from './search';
 export * from './site-settings';
 export * from './submissions';

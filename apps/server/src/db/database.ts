@@ -209,6 +209,25 @@ export interface ViewsTable {
   created_at: number;
 }
 
+export interface PlayQualityReportsTable {
+  id: Generated<number>;
+  user_id: number;
+  play_id: string;
+  title_id: number;
+  episode_id: number | null;
+  device_class: string;
+  start_ms: number | null;
+  failure: string | null;
+  played_ms: number;
+  stall_count: number;
+  stall_ms: number;
+  average_bitrate_kbps: number | null;
+  /** Heights in the order first played, comma-separated. */
+  renditions: string;
+  day: string;
+  created_at: number;
+}
+
 export interface TitleDailyViewsTable {
   title_id: number;
   day: string;
@@ -476,6 +495,7 @@ export interface Database {
   playback_leases: PlaybackLeasesTable;
   likes: LikesTable;
   views: ViewsTable;
+  play_quality_reports: PlayQualityReportsTable;
   title_daily_views: TitleDailyViewsTable;
   plans: PlansTable;
   plan_limitations: PlanLimitationsTable;

@@ -10,3 +10,4 @@ export * from './settings';
 export * from './submissions';
 export * from './titles';
 export * from './video-uploads';
+export * from './playback-quality';
