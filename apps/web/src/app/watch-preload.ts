@@ -4,6 +4,7 @@ import { warmStreamStart } from '../components/player/stream-warmup';
 import { watchDetailsQuery } from '../features/titles/api/titles-api';
 import { watchSourceOf, watchStartOf } from '../features/titles/playback-plan';
 import { patterns } from '../lib/paths';
+import { notePlayPress } from '../lib/play-press';
 
 /** After the page has loaded, the longest the preload waits for the browser to be idle. */
 const IDLE_TIMEOUT_MS = 2000;
@@ -89,6 +90,7 @@ export function startWatchPreload(queryClient: QueryClient): () => void {
     if (event instanceof KeyboardEvent && event.key !== 'Enter') return;
     const link = watchLinkOf(event.target);
     if (link === null) return;
+    notePlayPress(link.id, link.episodeId, event.timeStamp);
     preloadWatchCode();
     void prefetchPlayback(queryClient, link);
   };

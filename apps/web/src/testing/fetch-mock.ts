@@ -7,6 +7,7 @@ import {
   CatalogEndpoints,
   CatalogRowEndpoints,
   PlaybackEndpoints,
+  PlaybackQualityEndpoints,
   ProfileEndpoints,
   SearchEndpoints,
   SiteSettingsEndpoints,
@@ -34,6 +35,7 @@ type MemberEndpoint =
   | EndpointOf<typeof CatalogEndpoints>
   | EndpointOf<typeof CatalogRowEndpoints>
   | EndpointOf<typeof PlaybackEndpoints>
+  | EndpointOf<typeof PlaybackQualityEndpoints>
   | EndpointOf<typeof ProfileEndpoints>
   | EndpointOf<typeof SearchEndpoints>
   | EndpointOf<typeof SiteSettingsEndpoints>

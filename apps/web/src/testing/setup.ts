@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { recordConsoleError, resetConsoleGuard, takeConsoleErrors } from './console-guard';
+import { forgetPlayQualityReports } from '../lib/play-quality-reports';
 import { assertEveryRequestMocked } from './fetch-mock';
 
 // jsdom has no media playback or scrolling; these stand in for the browser, not for the network.
@@ -59,6 +60,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // A player unmounted by cleanup() queues its play's report; the next test is a new page.
+  forgetPlayQualityReports();
   const errors = takeConsoleErrors();
   if (errors.length > 0) {
     const first = errors[0]?.map((part) => (part instanceof Error ? part.stack : String(part))).join(' ');

@@ -29,6 +29,8 @@ export interface EngineEvents {
   onQuality?: (state: { auto: boolean; playing: number }) => void;
   /** Caption tracks and the one showing (-1 for off). */
   onCaptions?: (options: CaptionOption[], active: number) => void;
+  /** The rendition now playing (hls.js only): its height and bitrate in bit/s. */
+  onRendition?: (rendition: { height: number; bitrate: number }) => void;
   /** Playback cannot go on: show the error state (Retry attaches a fresh engine). */
   onFatal?: (reason: FailureReason) => void;
 }
@@ -245,7 +247,11 @@ export function attachSource(
       reportCaptions();
       if (wantsPlay) startPlayback();
     });
-    instance.on(HlsClass.Events.LEVEL_SWITCHED, reportQuality);
+    instance.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) => {
+      reportQuality();
+      const level = instance.levels[data.level];
+      if (level) events.onRendition?.({ height: level.height, bitrate: level.bitrate });
+    });
     instance.on(HlsClass.Events.SUBTITLE_TRACKS_UPDATED, reportCaptions);
     instance.on(HlsClass.Events.SUBTITLE_TRACK_SWITCH, reportCaptions);
     instance.on(HlsClass.Events.ERROR, (_event, data) => {

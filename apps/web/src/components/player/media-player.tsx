@@ -15,6 +15,7 @@ import { useMediaState } from './use-media-state';
 import { useNotice } from './use-notice';
 import { usePictureInPicture } from './use-picture-in-picture';
 import { usePlaybackLease } from './use-playback-lease';
+import { usePlayQualityReport } from './use-play-quality-report';
 import { usePlaybackUpdates } from './use-playback-updates';
 import { useVolume } from './use-volume';
 
@@ -70,7 +71,20 @@ export function MediaPlayer({
   const screens = usePlaybackLease(videoRef, lease);
   const { notice, announce } = useNotice();
   const volume = useVolume(videoRef, announce);
-  const engine = useMediaEngine(videoRef, { src, hls, startAt, autoPlay });
+  const renditionRef = useRef<(height: number, bitrate: number) => void>(undefined);
+  const engine = useMediaEngine(videoRef, {
+    src,
+    hls,
+    startAt,
+    autoPlay,
+    onRendition: (height, bitrate) => renditionRef.current?.(height, bitrate),
+  });
+  renditionRef.current = usePlayQualityReport(
+    videoRef,
+    lease,
+    engine.state.attempt,
+    engine.state.failure,
+  ).rendition;
   usePlaybackUpdates(videoRef, engine.lastPosition, onPlaybackUpdate);
   const { pip, togglePip } = usePictureInPicture(videoRef);
   const { fullscreen, toggleFullscreen } = useFullscreen(rootRef, videoRef);

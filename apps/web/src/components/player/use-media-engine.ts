@@ -63,6 +63,8 @@ interface EngineOptions {
   /** Seconds to start at. */
   startAt: number;
   autoPlay: boolean;
+  /** Told the rendition playing whenever it changes (hls.js only). */
+  onRendition?: (height: number, bitrate: number) => void;
 }
 
 /**
@@ -71,8 +73,10 @@ interface EngineOptions {
  */
 export function useMediaEngine(
   videoRef: RefObject<HTMLVideoElement | null>,
-  { src, hls, startAt, autoPlay }: EngineOptions,
+  { src, hls, startAt, autoPlay, onRendition }: EngineOptions,
 ) {
+  const renditionListener = useRef(onRendition);
+  renditionListener.current = onRendition;
   const engineRef = useRef<MediaEngine | null>(null);
   const [state, dispatch] = useReducer(engineReducer, INITIAL);
 
@@ -97,6 +101,7 @@ export function useMediaEngine(
       {
         onQualities: (options) => dispatch({ type: 'qualities', options }),
         onQuality: ({ playing }) => dispatch({ type: 'playing-level', level: playing }),
+        onRendition: ({ height, bitrate }) => renditionListener.current?.(height, bitrate),
         onCaptions: (options, active) => dispatch({ type: 'captions', options, active }),
         onFatal: (reason) => {
           resumeAt.current = lastPosition.current;
