@@ -33,6 +33,7 @@ export const patterns = {
     newTitle: '/admin/titles/new',
     title: '/admin/titles/:id',
     media: '/admin/media',
+    playback: '/admin/playback',
     genres: '/admin/genres',
     people: '/admin/people',
     banners: '/admin/banners',

@@ -45,6 +45,11 @@ export const adminSections: readonly AdminSection[] = [
     routes: [page(patterns.admin.media, () => import('../media/pages/media-page'), 'MediaPage')],
   },
   {
+    path: patterns.admin.playback,
+    label: 'Playback',
+    routes: [page(patterns.admin.playback, () => import('../playback/pages/playback-page'), 'PlaybackPage')],
+  },
+  {
     path: patterns.admin.genres,
     label: 'Genres',
     routes: [page(patterns.admin.genres, () => import('../library/pages/genres-page'), 'GenresPage')],
