@@ -7,6 +7,7 @@ import { adminMailRoutes } from './modules/admin-mail/admin-mail.routes';
 import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
 import { adminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes';
+import { adminPlaybackQualityRoutes } from './modules/admin-playback-quality/admin-playback-quality.routes';
 import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes';
 import { adminSubmissionsRoutes } from './modules/admin-submissions/admin-submissions.routes';
 import { adminTitlesRoutes } from './modules/admin-titles/admin-titles.routes';
@@ -43,6 +44,7 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
     submissionsRoutes,
     castMailRoutes,
     adminOverviewRoutes,
+    adminPlaybackQualityRoutes,
     adminSettingsRoutes,
     adminAuditRoutes,
     adminTitlesRoutes,

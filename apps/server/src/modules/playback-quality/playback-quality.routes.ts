@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  AdminPlaybackQualityEndpoints,
   PlaybackQualityEndpoints,
   PlaybackQualityMessages,
   QUALITY_BATCHES_PER_MINUTE,
@@ -11,7 +10,7 @@ import { MINUTE_MS } from '../../lib/time';
 import { ratingFilterFor } from '../catalog/rating-scale';
 import { createPlaybackQualityService } from './playback-quality.service';
 
-/** Players report how plays went (member); the console reads the figures (admin). */
+/** Players report how plays went; the console reads the figures (admin-playback-quality). */
 export async function playbackQualityRoutes(app: FastifyInstance): Promise<void> {
   const quality = createPlaybackQualityService(app.ctx);
 
@@ -32,8 +31,5 @@ export async function playbackQualityRoutes(app: FastifyInstance): Promise<void>
           PlaybackQualityMessages.reportsSaved,
         ),
     },
-  });
-  registerEndpoints(app, AdminPlaybackQualityEndpoints, {
-    figures: async (request) => ok(await quality.figures(request.query.days)),
   });
 }

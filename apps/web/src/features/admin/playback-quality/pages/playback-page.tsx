@@ -1,5 +1,5 @@
 import '../../overview/overview.scss';
-import '../playback.scss';
+import '../playback-quality.scss';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
@@ -14,7 +14,7 @@ import { StatCard } from '../../overview/components/stat-card';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
 import { EmptyState } from '../../shell/components/empty-state';
 import { useUrlState } from '../../shell/components/use-url-state';
-import { playbackQualityQuery } from '../api/playback-api';
+import { playbackQualityQuery } from '../api/playback-quality-api';
 import { formatSeconds, formatShare } from '../components/playback-format';
 import { StartTimeChart } from '../components/start-time-chart';
 
