@@ -18,6 +18,7 @@ import * as jobDedupe from './0017-job-dedupe';
 import * as repairConsoleSchema from './0018-repair-console-schema';
 import * as jobSchedules from './0019-job-schedules';
 import * as householdProfiles from './0020-household-profiles';
+import * as videoMarkers from './0022-video-markers';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0018-repair-console-schema': repairConsoleSchema,
   '0019-job-schedules': jobSchedules,
   '0020-household-profiles': householdProfiles,
+  '0022-video-markers': videoMarkers,
 };
 
 /** Migration names in the order they run; the last one names the current schema. */
