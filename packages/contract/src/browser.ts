@@ -63,6 +63,11 @@ export const AdminMediaEndpoints = {
     'POST',
     '/admin/videos/:id/captions',
   ),
+  markers: endpointRoute<typeof Contract.AdminMediaEndpoints.markers>('GET', '/admin/videos/:id/markers'),
+  replaceMarkers: endpointRoute<typeof Contract.AdminMediaEndpoints.replaceMarkers>(
+    'PUT',
+    '/admin/videos/:id/markers',
+  ),
   deleteCaption: endpointRoute<typeof Contract.AdminMediaEndpoints.deleteCaption>(
     'DELETE',
     '/admin/videos/:id/captions/:captionId',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParamsSchema, IdSchema, PageQuerySchema } from './common';
 import { defineEndpoint } from './endpoint';
+import { PlayerMarkerSchema } from './markers';
 
 export const TitleTypeSchema = z.enum(['movie', 'tvshow']);
 export type TitleType = z.infer<typeof TitleTypeSchema>;
@@ -46,6 +47,11 @@ export const VideoLinkSchema = z.object({
   type: LinkTypeSchema,
   url: z.string(),
   quality: z.string().optional(),
+  /**
+   * Where the video's intro, recap and credits are (seconds, by start); left out when none are set.
+   * An addition to the spec's link.
+   */
+  markers: z.array(PlayerMarkerSchema).optional(),
 });
 export type VideoLink = z.infer<typeof VideoLinkSchema>;
 

@@ -5,6 +5,7 @@ export * from './catalog';
 export * from './common';
 export * from './endpoint';
 export * from './household';
+export * from './markers';
 export * from './messages';
 export * from './paths';
 export * from './playback';

@@ -454,6 +454,15 @@ export interface VideoCaptionsTable {
   created_at: number;
 }
 
+/** Where a full video's intro, recap or credits are (migration 0022): one row per video and type. */
+export interface VideoMarkersTable {
+  video_id: number;
+  type: 'intro' | 'recap' | 'credits';
+  start_seconds: number;
+  end_seconds: number;
+  updated_at: number;
+}
+
 /** One change made in the operator console. `before` and `after` are JSON text (null for none). */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -489,6 +498,7 @@ export interface Database {
   videos: VideosTable;
   video_sources: VideoSourcesTable;
   video_captions: VideoCaptionsTable;
+  video_markers: VideoMarkersTable;
   banners: BannersTable;
   watchlist: WatchlistTable;
   playback_progress: PlaybackProgressTable;

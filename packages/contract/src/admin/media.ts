@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema } from '../common';
 import { defineEndpoint } from '../endpoint';
+import { MarkerMessages, VideoMarkersBodySchema, VideoMarkersSchema } from '../markers';
 
 export const AdminMediaMessages = {
   targetMissing: 'Choose the title or the episode this video belongs to.',
@@ -291,6 +292,29 @@ export const AdminMediaEndpoints = {
       409: `The video has captions in that language already, or ${CaptionLimits.maxTracks} tracks, or ${SHARED_STREAM}.`,
       413: `The body is too large, or the caption file is larger than ${CaptionLimits.maxBytes / 1024 / 1024} MB.`,
     },
+  }),
+  markers: defineEndpoint({
+    method: 'GET',
+    path: '/admin/videos/:id/markers',
+    access: 'admin',
+    tags,
+    description:
+      "A video's intro, recap and credits markers (seconds, by start), with its duration and its signed seek-preview thumbnails for the editor.",
+    params: VideoParamsSchema,
+    success: { status: 200, data: VideoMarkersSchema },
+    errors: { 404: VIDEO_MISSING },
+  }),
+  replaceMarkers: defineEndpoint({
+    method: 'PUT',
+    path: '/admin/videos/:id/markers',
+    access: 'admin',
+    tags,
+    description:
+      "Replaces a video's markers with the list sent (an empty list removes them). At most one of each type; each must end after it starts and within the video's duration, and no two may overlap (touching is fine). Every problem is a 422 naming its field (`markers.1.end`); nothing is stored unless all are right.",
+    params: VideoParamsSchema,
+    body: VideoMarkersBodySchema,
+    success: { status: 200, data: VideoMarkersSchema },
+    errors: { 404: VIDEO_MISSING, 409: MarkerMessages.durationUnknown },
   }),
   deleteCaption: defineEndpoint({
     method: 'DELETE',

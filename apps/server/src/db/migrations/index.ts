@@ -18,6 +18,7 @@ import * as jobDedupe from './0017-job-dedupe';
 import * as repairConsoleSchema from './0018-repair-console-schema';
 import * as jobSchedules from './0019-job-schedules';
 import * as householdProfiles from './0020-household-profiles';
+import * as videoMarkers from './0022-video-markers';
 import * as playbackQuality from './0023-playback-quality';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0018-repair-console-schema': repairConsoleSchema,
   '0019-job-schedules': jobSchedules,
   '0020-household-profiles': householdProfiles,
+  '0022-video-markers': videoMarkers,
   '0023-playback-quality': playbackQuality,
 };
 

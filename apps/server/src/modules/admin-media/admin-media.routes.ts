@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AdminMediaEndpoints, AdminMediaMessages } from '@reeltime/contract';
+import { AdminMediaEndpoints, AdminMediaMessages, MarkerMessages } from '@reeltime/contract';
 import { ok } from '../../lib/envelope';
 import { registerEndpoints } from '../../lib/endpoints';
 import { createAdminMediaService } from './admin-media.service';
@@ -34,6 +34,12 @@ export async function adminMediaRoutes(app: FastifyInstance): Promise<void> {
           request.user!.id,
         ),
         AdminMediaMessages.captionAdded,
+      ),
+    markers: async (request) => ok(await media.markers(request.params.id)),
+    replaceMarkers: async (request) =>
+      ok(
+        await media.replaceMarkers(request.params.id, request.body.markers, request.user!.id),
+        MarkerMessages.saved,
       ),
     deleteCaption: async (request) => {
       await media.deleteCaption(request.params.id, request.params.captionId, request.user!.id);

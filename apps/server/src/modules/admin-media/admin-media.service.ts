@@ -4,6 +4,10 @@ import { buffer } from 'node:stream/consumers';
 import {
   AdminMediaMessages,
   CaptionLimits,
+  MarkerMessages,
+  markerProblems,
+  type Marker,
+  type VideoMarkers,
   type AdminVideo,
   type AdminVideoList,
   type Caption,
@@ -24,6 +28,8 @@ import { NotAVideoError, probe, type MediaInfo } from '../../media/probe';
 import { masterRenditions } from '../../media/rendition-cap';
 import { deleteSource, sourceExists } from '../../media/video-source';
 import { removeVideo, streamFolderId } from '../../media/video-removal';
+import { SIGNED_MEDIA_PREFIX, signMediaUrl, UNCAPPED_HEIGHT } from '../../media/signed-url';
+import { createVideoMarkersRepository } from '../titles/video-markers.repository';
 import { createVideoListRepository, type ConsoleVideoRow } from '../titles/video-list.repository';
 import { createVideosRepository } from '../titles/videos.repository';
 
@@ -126,6 +132,25 @@ export function createAdminMediaService(ctx: AppContext) {
   function assertOwnsStream(row: ConsoleVideoRow): void {
     const owner = streamFolderId(row.url);
     if (owner !== null && owner !== row.id) throw new Conflict(AdminMediaMessages.sharedStream);
+  }
+
+  /** The editor's view of a video's markers, with the operator's own (uncapped) link to its seek previews. */
+  async function toVideoMarkers(row: ConsoleVideoRow): Promise<VideoMarkers> {
+    const stored = await createVideoMarkersRepository(db).ofVideos([row.id]);
+    const masterSuffix = `/${MEDIA_FILES.master}`;
+    const thumbnails =
+      row.status === 'ready' && row.url.endsWith(masterSuffix)
+        ? signMediaUrl(config, `${row.url.slice(0, -masterSuffix.length)}/${MEDIA_FILES.thumbnails}`, {
+            maxHeight: UNCAPPED_HEIGHT,
+          })
+        : null;
+    return {
+      video_id: row.id,
+      duration_seconds: row.duration_seconds,
+      // Only a signed link is of use to the browser: an unsigned private path is refused.
+      thumbnails_url: thumbnails?.startsWith(`${SIGNED_MEDIA_PREFIX}/`) ? thumbnails : null,
+      markers: stored.map(({ type, start, end }) => ({ type, start, end })),
+    };
   }
 
   async function findRow(id: number): Promise<ConsoleVideoRow> {
@@ -363,6 +388,42 @@ export function createAdminMediaService(ctx: AppContext) {
         }),
       );
       if (row.status === 'ready') await invalidateCatalog(ctx.cache);
+    },
+
+    markers: async (id: number) => toVideoMarkers(await findRow(id)),
+
+    /**
+     * Replaces a video's markers after checking them all against each other and its duration:
+     * every problem is reported at once (a 422 by field) and nothing is stored unless none is found.
+     */
+    async replaceMarkers(id: number, markers: readonly Marker[], userId: number): Promise<VideoMarkers> {
+      const row = await findRow(id);
+      if (row.duration_seconds === null) throw new Conflict(MarkerMessages.durationUnknown);
+      const problems = markerProblems(markers, row.duration_seconds);
+      if (problems.length > 0) {
+        const errors: Record<string, string[]> = {};
+        for (const problem of problems) (errors[problem.field] ??= []).push(problem.message);
+        throw new Validation(problems[0]!.message, errors);
+      }
+      // Milliseconds are as fine as a player seeks.
+      const rounded = (seconds: number) => Math.round(seconds * 1000) / 1000;
+      const next = markers
+        .map((marker) => ({ type: marker.type, start: rounded(marker.start), end: rounded(marker.end) }))
+        .sort((a, b) => a.start - b.start);
+      const before = (await toVideoMarkers(row)).markers;
+      const actor = await auditActor(db, userId);
+      await db.transaction().execute(async (trx) => {
+        await createVideoMarkersRepository(trx).replace(id, next, Date.now());
+        await recordAudit(trx, {
+          actor,
+          action: 'video.markers',
+          entityType: 'video',
+          entityId: id,
+          before: { markers: before },
+          after: { markers: next },
+        });
+      });
+      return toVideoMarkers(row);
     },
 
     /** Adds a caption track (WebVTT, or SRT converted to WebVTT) to a video and to its published stream. */

@@ -11,6 +11,7 @@ import {
   type Season,
   type VideoLink,
 } from '@reeltime/contract';
+import { createVideoMarkersRepository } from '../titles/video-markers.repository';
 import type { AppContext } from '../../context';
 import type { Viewer } from '../auth/auth-user';
 import { NotFound } from '../../lib/errors';
@@ -48,18 +49,26 @@ export const catalogKeys = {
 };
 
 type LinkType = VideoLink['type'];
+type PlayerMarker = NonNullable<VideoLink['markers']>[number];
 
 /**
  * A member's link to a full video: private files get a signed, expiring URL that serves
- * renditions up to the member's cap (decisions 0006 and 0012).
+ * renditions up to the member's cap (decisions 0006 and 0012), with the video's skip markers when
+ * it has any (decision 0043).
  */
 function toVideoLink(
   config: AppContext['config'],
   video: { type: LinkType; url: string; quality: string | null },
   maxHeight: number,
+  markers: PlayerMarker[] | undefined,
 ): VideoLink {
   const url = signMediaUrl(config, video.url, { maxHeight });
-  return video.quality ? { type: video.type, url, quality: video.quality } : { type: video.type, url };
+  return {
+    type: video.type,
+    url,
+    ...(video.quality ? { quality: video.quality } : {}),
+    ...(markers ? { markers } : {}),
+  };
 }
 
 /** A title's trailer: its own trailer_url, else its first ready trailer video. */
@@ -90,6 +99,7 @@ interface SharedDetail {
 
 export function createCatalogService(ctx: AppContext) {
   const repo = createCatalogRepository(ctx.db, ctx.dialect);
+  const markers = createVideoMarkersRepository(ctx.db);
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     ctx.cache.getOrLoad(`${CatalogNamespaces.catalog}:${key}`, ctx.config.catalogCacheSeconds, load);
 
@@ -186,13 +196,21 @@ export function createCatalogService(ctx: AppContext) {
       entitled ? repo.mainVideos(detail.id, episodeIds) : Promise.resolve([]),
       detail.seasons ? playback.episodeProgress(profileId, detail.id) : new Map<number, EpisodeProgress>(),
     ]);
+    const markersOf = new Map<number, PlayerMarker[]>();
+    for (const { video_id, type, start, end } of await markers.ofVideos(videos.map((video) => video.id))) {
+      const list = markersOf.get(video_id) ?? [];
+      list.push({ type, start, end });
+      markersOf.set(video_id, list);
+    }
+    const linkOf = (video: (typeof videos)[number]) =>
+      toVideoLink(ctx.config, video, limits!.maxHeight, markersOf.get(video.id));
     const titleLinks: VideoLink[] = [];
     const episodeLinks = new Map<number, VideoLink[]>();
     for (const video of videos) {
-      if (video.title_id === detail.id) titleLinks.push(toVideoLink(ctx.config, video, limits!.maxHeight));
+      if (video.title_id === detail.id) titleLinks.push(linkOf(video));
       else if (video.episode_id !== null) {
         const links = episodeLinks.get(video.episode_id) ?? [];
-        links.push(toVideoLink(ctx.config, video, limits!.maxHeight));
+        links.push(linkOf(video));
         episodeLinks.set(video.episode_id, links);
       }
     }

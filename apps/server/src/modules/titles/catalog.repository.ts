@@ -306,7 +306,14 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
     mainVideos(titleId: number, episodeIds: readonly number[]) {
       return db
         .selectFrom('videos')
-        .select(['videos.title_id', 'videos.episode_id', 'videos.type', 'videos.url', 'videos.quality'])
+        .select([
+          'videos.id',
+          'videos.title_id',
+          'videos.episode_id',
+          'videos.type',
+          'videos.url',
+          'videos.quality',
+        ])
         .where((eb) =>
           episodeIds.length > 0
             ? eb.or([eb('videos.title_id', '=', titleId), eb('videos.episode_id', 'in', episodeIds)])

@@ -7,6 +7,7 @@ import type { FailureReason } from './media-engine';
 import { PlayerAlert } from './player-alert';
 import { PlayerControls } from './player-controls';
 import { ReplayGlyph } from './player-icons';
+import { SkipMarkerButton, type PlayerMarker } from './skip-marker';
 import { thumbnailsUrlFor } from './thumbnails';
 import { useFullscreen } from './use-fullscreen';
 import { useIdle } from './use-idle';
@@ -39,8 +40,12 @@ export interface MediaPlayerProps {
   overlay?: ReactNode;
   /** A member's full video: playing it takes one of the plan's screens. */
   lease?: LeaseTarget;
+  /** Intro, recap and credits of the video: the player offers to skip the first two. */
+  markers?: readonly PlayerMarker[];
   ref?: Ref<VideoPlayerHandle>;
 }
+
+const NO_MARKERS: readonly PlayerMarker[] = [];
 
 const FAILURE_TEXT: Record<FailureReason, string> = {
   network: 'The video could not be loaded. Check your connection and try again.',
@@ -63,6 +68,7 @@ export function MediaPlayer({
   onPlaybackUpdate,
   overlay,
   lease,
+  markers = NO_MARKERS,
   ref,
 }: MediaPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
@@ -219,6 +225,18 @@ export function MediaPlayer({
       </div>
 
       {overlay && failure === null && <div className="player__overlay">{overlay}</div>}
+
+      {!overlay && failure === null && media.started && (
+        <SkipMarkerButton
+          markers={markers}
+          currentTime={media.currentTime}
+          onSkip={(to) => {
+            seekTo(to);
+            // The button goes away: focus stays in the player, where its shortcuts work.
+            rootRef.current?.focus({ preventScroll: true });
+          }}
+        />
+      )}
 
       {screens.refusal !== null && failure === null && (
         <PlayerAlert

@@ -5,12 +5,15 @@ import type { LeaseTarget } from '../../lib/playback-lease';
 import type { PlaybackUpdate } from '../../lib/playback-progress';
 import { dailymotionEmbedUrl, vimeoEmbedUrl, youtubeEmbedUrl } from './embed-url';
 import { MediaPlayer, type VideoPlayerHandle } from './media-player';
+import type { PlayerMarker } from './skip-marker';
 
 export type { VideoPlayerHandle } from './media-player';
 
 export interface PlayerSource {
   type: LinkType;
   url: string;
+  /** Where the video's intro, recap and credits are (HLS streams and files). */
+  markers?: readonly PlayerMarker[];
 }
 
 interface VideoPlayerProps {
@@ -112,6 +115,7 @@ export function VideoPlayer({
         onPlaybackUpdate={onPlaybackUpdate}
         overlay={overlay}
         lease={lease}
+        {...(source.markers ? { markers: source.markers } : {})}
       />
     </PlayerBoundary>
   );

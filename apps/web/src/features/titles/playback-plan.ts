@@ -51,7 +51,10 @@ export function episodeCode({ episode, season }: EpisodeEntry): string {
 export function sourceOf(links: readonly VideoLink[]): PlayerSource | null {
   const rank: Record<VideoLink['type'], number> = { hls: 0, url: 1, youtube: 2, vimeo: 3, dailymotion: 4 };
   const best = [...links].filter((link) => link.url).sort((a, b) => rank[a.type] - rank[b.type])[0];
-  return best ? { type: best.type, url: best.url } : null;
+  if (!best) return null;
+  return best.markers?.length
+    ? { type: best.type, url: best.url, markers: best.markers }
+    : { type: best.type, url: best.url };
 }
 
 /** Where the member stopped in an episode, when they have played it. */
@@ -132,4 +135,9 @@ export function watchSeasonsOf(movie: MovieDetail): Season[] {
 export function watchSourceOf(movie: MovieDetail, episodeId: number | null): PlayerSource | null {
   const current = findEpisode(watchSeasonsOf(movie), episodeId);
   return sourceOf(current ? current.episode.video_links : movie.video_links);
+}
+
+/** Where the credits of what plays start, when its video has a credits marker. */
+export function creditsStartOf(source: PlayerSource | null): number | null {
+  return source?.markers?.find((marker) => marker.type === 'credits')?.start ?? null;
 }

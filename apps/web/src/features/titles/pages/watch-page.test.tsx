@@ -161,6 +161,96 @@ describe('Watch view', () => {
     );
   });
 
+  /** The show with markers on the video of S1 E2: a recap, an intro and the credits. */
+  const showWithMarkers = () => {
+    const detail = show();
+    const second = detail.seasons![0]!.episodes[1]!;
+    second.video_links = [
+      {
+        ...second.video_links[0]!,
+        markers: [
+          { type: 'recap', start: 0, end: 20 },
+          { type: 'intro', start: 20, end: 80 },
+          { type: 'credits', start: 1100, end: 1200 },
+        ],
+      },
+    ];
+    return detail;
+  };
+
+  /** The <video> of the player, playing, its metadata known. */
+  async function playingVideo() {
+    await screen.findByRole('heading', { level: 1, name: 'Harbour Lights' });
+    const video = videoElement();
+    Object.defineProperty(video, 'duration', { configurable: true, value: 1200 });
+    Object.defineProperty(video, 'readyState', { configurable: true, value: 4 });
+    Object.defineProperty(video, 'paused', { configurable: true, value: false });
+    fireEvent(video, new Event('loadedmetadata'));
+    fireEvent(video, new Event('play'));
+    return video;
+  }
+
+  const playTo = (video: HTMLVideoElement, seconds: number) =>
+    act(() => {
+      video.currentTime = seconds;
+      fireEvent(video, new Event('timeupdate'));
+    });
+
+  it('offers to skip the recap and the intro while the playhead is in them, seeking to their end', async () => {
+    signIn();
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    renderWatch(showWithMarkers(), '/watch/7?episode=12');
+    const video = await playingVideo();
+
+    playTo(video, 5);
+    const skipRecap = await screen.findByRole('button', { name: 'Skip Recap' });
+    expect(screen.queryByRole('button', { name: 'Skip Intro' })).not.toBeInTheDocument();
+    await userEvent.click(skipRecap);
+    expect(video.currentTime).toBe(20);
+
+    playTo(video, 20);
+    const skipIntro = await screen.findByRole('button', { name: 'Skip Intro' });
+    // Reachable from the keyboard like any button of the player.
+    skipIntro.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(video.currentTime).toBe(80);
+    playTo(video, 80);
+    expect(screen.queryByRole('button', { name: /^Skip/ })).not.toBeInTheDocument();
+    // Focus stays in the player, where its shortcuts keep working.
+    expect(screen.getByRole('region', { name: 'Video player' })).toHaveFocus();
+
+    playTo(video, 300);
+    expect(screen.queryByRole('button', { name: /^Skip/ })).not.toBeInTheDocument();
+  });
+
+  it('offers the next episode once the credits start, and again only after seeking back before them', async () => {
+    signIn();
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    renderWatch(showWithMarkers(), '/watch/7?episode=12');
+    const video = await playingVideo();
+
+    playTo(video, 1099);
+    expect(screen.queryByRole('group', { name: 'Up next' })).not.toBeInTheDocument();
+    playTo(video, 1100.5);
+    const prompt = await screen.findByRole('group', { name: 'Up next' });
+    expect(within(prompt).getByText('S2 E1: Chapter 1')).toBeInTheDocument();
+
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Cancel' }));
+    playTo(video, 1110);
+    expect(screen.queryByRole('group', { name: 'Up next' })).not.toBeInTheDocument();
+
+    playTo(video, 600);
+    playTo(video, 1101);
+    await userEvent.click(
+      within(await screen.findByRole('group', { name: 'Up next' })).getByRole('button', {
+        name: 'Next episode',
+      }),
+    );
+    await waitFor(() =>
+      expect(videoElement().getAttribute('src')).toBe('/media/s/1/sig/videos/21/master.m3u8'),
+    );
+  });
+
   it('offers the plans instead of a player to a member without one', async () => {
     signIn();
     renderWatch(movieDetail({ needs_plan: true }));

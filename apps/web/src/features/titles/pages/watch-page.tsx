@@ -1,6 +1,6 @@
 import '../titles.scss';
 import '../watch.scss';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Messages, type MovieDetail } from '@reeltime/contract';
@@ -18,6 +18,7 @@ import { watchDetailsQuery } from '../api/titles-api';
 import { EpisodeList } from '../components/episode-list';
 import { NextEpisodePrompt } from '../components/next-episode-prompt';
 import {
+  creditsStartOf,
   episodeCode,
   episodePositions,
   findEpisode,
@@ -88,6 +89,9 @@ function WatchView({ movie, episodeId }: { movie: MovieDetail; episodeId: number
 
   const current = findEpisode(seasons, selection.episodeId);
   const source = watchSourceOf(movie, selection.episodeId);
+  const creditsStart = creditsStartOf(source);
+  // The next-episode offer the credits made: not yet, shown, or turned down (until the member seeks back before them).
+  const creditsOffer = useRef<'armed' | 'shown' | 'dismissed'>('armed');
 
   const onSaved = useCallback((body: ProgressPayload) => {
     if (body.episode_id === undefined) return;
@@ -105,6 +109,7 @@ function WatchView({ movie, episodeId }: { movie: MovieDetail; episodeId: number
 
   const playEpisode = (id: number) => {
     setUpNext(null);
+    creditsOffer.current = 'armed';
     setStarted(false);
     setEpisodesOpen(false);
     setSelection((value) => ({
@@ -120,7 +125,17 @@ function WatchView({ movie, episodeId }: { movie: MovieDetail; episodeId: number
     reportProgress(update);
     if (update.kind === 'play') {
       setStarted(true);
-      setUpNext(null);
+      if (creditsOffer.current !== 'shown') setUpNext(null);
+    }
+    if (update.kind === 'tick' && current && creditsStart !== null) {
+      const inCredits = update.position >= creditsStart;
+      if (inCredits && creditsOffer.current === 'armed') {
+        creditsOffer.current = 'shown';
+        setUpNext(nextEpisode(seasons, current.episode.id));
+      } else if (!inCredits && creditsOffer.current !== 'armed') {
+        creditsOffer.current = 'armed';
+        setUpNext(null);
+      }
     }
     if (update.kind === 'ended' && current) setUpNext(nextEpisode(seasons, current.episode.id));
   };
@@ -175,7 +190,10 @@ function WatchView({ movie, episodeId }: { movie: MovieDetail; episodeId: number
                 <NextEpisodePrompt
                   label={`${episodeCode(upNext)}: ${upNext.episode.name}`}
                   onPlay={() => playEpisode(upNext.episode.id)}
-                  onCancel={() => setUpNext(null)}
+                  onCancel={() => {
+                    if (creditsOffer.current === 'shown') creditsOffer.current = 'dismissed';
+                    setUpNext(null);
+                  }}
                 />
               ) : undefined
             }

@@ -8,6 +8,7 @@ export const mediaKeys = {
   targets: (q: string) => ['admin', 'media', 'targets', q] as const,
   videos: ['admin', 'media', 'videos'] as const,
   video: (id: number) => ['admin', 'media', 'video', id] as const,
+  markers: (id: number) => ['admin', 'media', 'markers', id] as const,
 };
 
 /** How often a transcode under way is asked for its progress. */
@@ -49,4 +50,10 @@ export const videoQuery = (id: number) =>
       const video = query.state.data as AdminVideo | undefined;
       return !video || isTranscoding(video) ? PROGRESS_POLL_MS : false;
     },
+  });
+
+export const markersQuery = (id: number) =>
+  queryOptions({
+    queryKey: mediaKeys.markers(id),
+    queryFn: ({ signal }) => callEndpoint(AdminMediaEndpoints.markers, { params: { id }, signal }),
   });

@@ -1,4 +1,10 @@
-import { AdminMediaEndpoints, AdminMediaMessages as M, type CaptionFields } from '@reeltime/contract';
+import {
+  AdminMediaEndpoints,
+  AdminMediaMessages as M,
+  MarkerMessages,
+  type CaptionFields,
+  type Marker,
+} from '@reeltime/contract';
 import { requestEndpoint } from '../../../../lib/api-client';
 import { useAdminMutation, type AdminMutationFeedback } from '../../shell/components/use-admin-mutation';
 import { mediaKeys } from './media-api';
@@ -61,5 +67,19 @@ export function useDeleteCaption(videoId: number) {
       requestEndpoint(AdminMediaEndpoints.deleteCaption, { params: { id: videoId, captionId } }),
     successMessage: told(M.captionDeleted),
     invalidate,
+  });
+}
+
+/** Replaces a video's markers with the list given (an empty list removes them). */
+export function useSaveMarkers(
+  videoId: number,
+  feedback: Pick<AdminMutationFeedback<Marker[], unknown>, 'onSuccess'> = {},
+) {
+  return useAdminMutation({
+    ...feedback,
+    mutationFn: (markers: Marker[]) =>
+      requestEndpoint(AdminMediaEndpoints.replaceMarkers, { params: { id: videoId }, body: { markers } }),
+    successMessage: told(MarkerMessages.saved),
+    invalidate: [mediaKeys.markers(videoId)],
   });
 }

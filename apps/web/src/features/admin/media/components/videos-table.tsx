@@ -11,6 +11,7 @@ import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
 import { isTranscoding, videosQuery } from '../api/media-api';
 import { useCancelTranscode, useDeleteVideo, useRetryTranscode } from '../api/video-mutations';
 import { CaptionsDialog } from './captions-dialog';
+import { MarkersDialog } from './markers-dialog';
 import { displayStatus, Renditions, TranscodeBar } from './transcode-progress';
 import { formatBytes } from './upload-rate';
 
@@ -52,6 +53,7 @@ export function VideosTable() {
     }),
   );
   const [captionsOf, setCaptionsOf] = useState<AdminVideo | null>(null);
+  const [markersOf, setMarkersOf] = useState<AdminVideo | null>(null);
 
   const retry = useRetryTranscode();
   const cancel = useCancelTranscode();
@@ -133,7 +135,17 @@ export function VideosTable() {
       width: '9rem',
       align: 'end',
       cell: (video) => (
-        <div className="d-flex justify-content-end gap-1">
+        <div className="d-flex flex-wrap justify-content-end gap-1">
+          {video.status === 'ready' && video.duration_seconds !== null ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-light"
+              aria-label={`Markers of ${targetName(video)}`}
+              onClick={() => setMarkersOf(video)}
+            >
+              Markers
+            </button>
+          ) : null}
           {ownsStream(video) && (video.job?.state === 'failed' || video.job?.state === 'cancelled') ? (
             <button
               type="button"
@@ -263,6 +275,7 @@ export function VideosTable() {
         label="Videos pages"
       />
       {captionsOf ? <CaptionsDialog video={captionsOf} onClose={() => setCaptionsOf(null)} /> : null}
+      {markersOf ? <MarkersDialog video={markersOf} onClose={() => setMarkersOf(null)} /> : null}
     </section>
   );
 }
