@@ -47,7 +47,9 @@ export const adminSections: readonly AdminSection[] = [
   {
     path: patterns.admin.playback,
     label: 'Playback',
-    routes: [page(patterns.admin.playback, () => import('../playback-quality/pages/playback-page'), 'PlaybackPage')],
+    routes: [
+      page(patterns.admin.playback, () => import('../playback-quality/pages/playback-page'), 'PlaybackPage'),
+    ],
   },
   {
     path: patterns.admin.genres,
