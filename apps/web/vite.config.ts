@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { routePreloads } from './route-preloads';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -11,6 +12,7 @@ export default defineConfig(({ mode }) => {
     root,
     plugins: [
       react(),
+      routePreloads(),
       {
         // __APP_NAME__ in index.html is VITE_APP_NAME, or the product name when it is unset.
         name: 'reeltime-app-name',
