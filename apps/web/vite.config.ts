@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { routePreloads } from './route-preloads';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -11,6 +12,7 @@ export default defineConfig(({ mode }) => {
     root,
     plugins: [
       react(),
+      routePreloads(),
       {
         // __APP_NAME__ in index.html is VITE_APP_NAME, or the product name when it is unset.
         name: 'reeltime-app-name',
@@ -48,6 +50,16 @@ export default defineConfig(({ mode }) => {
       sourcemap: true,
       chunkSizeWarningLimit: 600,
       rolldownOptions: {
+        output: {
+          advancedChunks: {
+            groups: [
+              // React, React DOM and the scheduler in one chunk: left to itself the bundler
+              // splits it into several small shared chunks once a page loads code of its own
+              // later (the sign-in form's validation), each costing a request and some bytes.
+              { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            ],
+          },
+        },
         treeshake: {
           // The contract's modules only declare schemas and constants: an unused one can be dropped,
           // which keeps zod out of the landing and browse chunks (they only need Messages and paths).

@@ -22,9 +22,11 @@ const BASELINE = { '/': 124_680, '/browse': 155_293 };
  * 2 kB for what the site gained since, plus 1 kB taken by the typed hrefs of every page
  * (src/lib/paths.ts, about 0.5 kB) that every link now goes through, plus 0.5 kB for the banner
  * trailer's sound button, the card links to details and to the watch view, and the footer's
- * support address (about 0.4 kB together on /browse).
+ * support address (about 0.4 kB together on /browse), plus 0.25 kB of chunk overhead since the
+ * sign-in form's validation became a chunk of its own (zod, some 25 kB, left /login's first
+ * load; the bundler's runtime and the contract's endpoint helper are now small shared chunks).
  */
-const BUDGET_BYTES = 3584;
+const BUDGET_BYTES = 3840;
 
 const PAGES = {
   '/': 'src/features/landing/pages/landing-page.tsx',

@@ -40,3 +40,19 @@ describe('HEAD on web app pages', () => {
     expect(post.json()).toEqual({ status: false, message: ServerMessages.notFound });
   });
 });
+
+describe("a page's own files", () => {
+  it('are named in the page sent for its address, and only there', async () => {
+    const browse = await server.app.inject({ method: 'GET', url: '/browse?tab=1' });
+    expect(browse.body).toContain('<link rel="modulepreload" crossorigin href="/assets/browse-1234.js">');
+    expect(browse.body).toContain('<link rel="stylesheet" crossorigin href="/assets/browse-1234.css">');
+    const other = await server.app.inject({ method: 'GET', url: '/billing' });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).not.toContain('browse-1234');
+  });
+
+  it('the list itself is not served', async () => {
+    const list = await server.app.inject({ method: 'GET', url: '/route-preloads.json' });
+    expect(list.body).not.toContain('browse-1234');
+  });
+});

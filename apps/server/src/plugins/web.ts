@@ -7,6 +7,7 @@ import path from 'node:path';
 import { API_BASE, ServerMessages } from '@reeltime/contract';
 import { escapeHtml } from '../lib/html';
 import { createSiteSettingsService } from '../modules/site-settings/site-settings.service';
+import { routePreloadTags } from './route-preloads';
 
 /** What index.html carries of the site: the console's settings (config defaults) and the currency. */
 interface PageSettings {
@@ -47,10 +48,14 @@ export const webPlugin = fp(
     const indexFile = path.join(webDistDir, 'index.html');
     const hasWebBuild = existsSync(indexFile);
     const template = hasWebBuild ? await readFile(indexFile, 'utf8') : '';
+    const preloadsFile = path.join(webDistDir, 'route-preloads.json');
+    const preloadTags = routePreloadTags(
+      existsSync(preloadsFile) ? JSON.parse(await readFile(preloadsFile, 'utf8')) : [],
+    );
     const siteSettings = createSiteSettingsService(app.ctx);
     // The page changes only when the settings do: keep the last one rendered.
     let rendered = { key: '', html: '' };
-    const indexHtml = async (): Promise<string> => {
+    const indexHtml = async (pathname: string): Promise<string> => {
       const current = await siteSettings.current();
       const settings: PageSettings = {
         siteName: current.site_name,
@@ -62,7 +67,9 @@ export const webPlugin = fp(
       };
       const key = JSON.stringify(settings);
       if (rendered.key !== key) rendered = { key, html: withSiteSettings(template, settings) };
-      return rendered.html;
+      // The page's own code and styles start with it, not after the entry chunk has run.
+      const tags = preloadTags(pathname);
+      return tags ? rendered.html.replace('</head>', `${tags}</head>`) : rendered.html;
     };
     if (hasWebBuild) {
       await app.register(fastifyStatic, {
@@ -72,8 +79,9 @@ export const webPlugin = fp(
         index: false,
         // The build writes .br and .gz copies next to each asset.
         preCompressed: true,
-        // index.html is sent by the fallback below, with the site settings filled in.
-        allowedPath: (pathName) => pathName !== '/index.html',
+        // index.html is sent by the fallback below, with the site settings and the page's files
+        // (route-preloads.json) filled in.
+        allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/route-preloads.json',
         setHeaders: (res, filePath) => {
           if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', IMMUTABLE);
         },
@@ -100,7 +108,7 @@ export const webPlugin = fp(
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(await indexHtml());
+        .send(await indexHtml(url.split('?')[0] ?? url));
     });
   },
   { name: 'web', dependencies: ['context'] },

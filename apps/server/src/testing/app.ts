@@ -37,6 +37,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     path.join(webDistDir, 'index.html'),
     '<!doctype html><html><head><title>Reeltime</title></head><body><div id="root"></div></body></html>',
   );
+  // The browse page's own files, as the web build lists them (route-preloads.json).
+  writeFileSync(
+    path.join(webDistDir, 'route-preloads.json'),
+    JSON.stringify([
+      { pattern: '/browse', scripts: ['/assets/browse-1234.js'], styles: ['/assets/browse-1234.css'] },
+    ]),
+  );
   mkdirSync(path.join(webDistDir, 'assets'));
   const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
   writeFileSync(path.join(webDistDir, 'assets', 'app-1234.js'), script);

@@ -137,7 +137,7 @@ describe('startWatchPreload', () => {
     expect(seen.warmStreamStart).not.toHaveBeenCalled();
   });
 
-  it('loads the code once the page has loaded and the browser is idle, unless the member saves data', async () => {
+  it('loads the code once the page has loaded, the member has used it and the browser is idle, unless the member saves data', async () => {
     const idle = vi.fn((task: IdleRequestCallback) => {
       task({ didTimeout: false, timeRemaining: () => 50 });
       return 1;
@@ -147,6 +147,7 @@ describe('startWatchPreload', () => {
     savingData(true);
     await started();
     window.dispatchEvent(new Event('load'));
+    fireEvent.pointerMove(document.body);
     expect(idle).not.toHaveBeenCalled();
     expect(seen.preloadHls).not.toHaveBeenCalled();
 
@@ -154,8 +155,25 @@ describe('startWatchPreload', () => {
     await started();
     expect(seen.preloadHls).not.toHaveBeenCalled();
     window.dispatchEvent(new Event('load'));
+    // Loaded, but nobody has touched the page yet: its first view keeps the network.
+    expect(idle).not.toHaveBeenCalled();
+    expect(seen.preloadHls).not.toHaveBeenCalled();
+    fireEvent.scroll(window);
     expect(idle).toHaveBeenCalledTimes(1);
     expect(seen.preloadHls).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    expect(idle).toHaveBeenCalledTimes(1);
+  });
+
+  it('an input before the load event counts once the page has loaded', async () => {
+    const idle = vi.fn(() => 1);
+    vi.stubGlobal('requestIdleCallback', idle);
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    await started();
+    fireEvent.touchStart(document.body);
+    expect(idle).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('load'));
+    expect(idle).toHaveBeenCalledTimes(1);
   });
 
   it('stops listening when stopped', async () => {

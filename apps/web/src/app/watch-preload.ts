@@ -6,7 +6,7 @@ import { watchSourceOf, watchStartOf } from '../features/titles/playback-plan';
 import { patterns } from '../lib/paths';
 import { notePlayPress } from '../lib/play-press';
 
-/** After the page has loaded, the longest the preload waits for the browser to be idle. */
+/** Once it may start, the longest the preload waits for the browser to be idle. */
 const IDLE_TIMEOUT_MS = 2000;
 
 let codeRequested = false;
@@ -50,19 +50,47 @@ async function prefetchPlayback(
   if (source?.type === 'hls') await warmStreamStart(source.url);
 }
 
-/** Runs `task` once the page has loaded and the browser is idle; gives back a cancel. */
+/** What shows that the member has started looking around the page. */
+const FIRST_INPUT_EVENTS = [
+  'pointermove',
+  'pointerdown',
+  'keydown',
+  'wheel',
+  'scroll',
+  'touchstart',
+] as const;
+
+/**
+ * Runs `task` once the page has loaded, the member has done something on it (moved the pointer,
+ * touched, scrolled, pressed a key) and the browser is idle; gives back a cancel. Until then the
+ * network and the main thread belong to the page's own first view.
+ */
 function whenIdle(task: () => void): () => void {
   let idle: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let loaded = document.readyState === 'complete';
+  let interacted = false;
   const schedule = () => {
+    if (!loaded || !interacted || idle !== undefined || timer !== undefined) return;
     if (typeof window.requestIdleCallback === 'function')
       idle = window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
     else timer = setTimeout(task, 200);
   };
-  if (document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
+  const onLoad = () => {
+    loaded = true;
+    schedule();
+  };
+  const onInput = () => {
+    interacted = true;
+    for (const type of FIRST_INPUT_EVENTS) window.removeEventListener(type, onInput, true);
+    schedule();
+  };
+  if (!loaded) window.addEventListener('load', onLoad, { once: true });
+  for (const type of FIRST_INPUT_EVENTS)
+    window.addEventListener(type, onInput, { capture: true, passive: true });
   return () => {
-    window.removeEventListener('load', schedule);
+    window.removeEventListener('load', onLoad);
+    for (const type of FIRST_INPUT_EVENTS) window.removeEventListener(type, onInput, true);
     if (idle !== undefined) window.cancelIdleCallback(idle);
     clearTimeout(timer);
   };
@@ -76,7 +104,8 @@ function savesData(): boolean {
 
 /**
  * Gets the watch view ready before Play is pressed, so its first frames come sooner: its code and
- * hls.js once the page is idle (unless the member saves data), or as soon as a link to it is
+ * hls.js once the page has loaded, the member has started using it and the browser is idle (unless
+ * the member saves data), or as soon as a link to it is
  * pointed at or focused; pressing such a link (pointer down, or Enter) also fetches the title's
  * details, which the watch view then plays from, and its stream's first playlists. Gives back a
  * function that stops listening.

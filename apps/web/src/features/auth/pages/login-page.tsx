@@ -1,18 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LoginBodySchema, Messages } from '@reeltime/contract';
+import { Messages, type LoginBody } from '@reeltime/contract';
 import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { returnPathFrom } from '../../../lib/return-path';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { useLoginMutation } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { paths } from '../../../lib/paths';
+
+/** zod and the schema load beside the drawn form, before the first field is left. */
+const validation = lazyResolver<LoginBody>(() => import('./login-resolver').then((m) => m.loginResolver));
 
 /** Remember me keeps the email for the next sign-in; the session itself always lives in storage. */
 const REMEMBERED_EMAIL_KEY = 'remembered_email';
@@ -40,10 +43,12 @@ export function LoginPage() {
     setError,
     formState: { errors, isDirty, isValid, isSubmitting },
   } = useForm({
-    resolver: zodResolver(LoginBodySchema),
+    resolver: validation.resolver,
     mode: 'onTouched',
     defaultValues: { email: initialEmail, password: '' },
   });
+
+  useEffect(() => validation.preload(), []);
 
   const busy = isSubmitting || login.isPending;
 

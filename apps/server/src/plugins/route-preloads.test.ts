@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { routePreloadTags } from './route-preloads';
+
+const manifest = [
+  { pattern: '/', scripts: ['/assets/landing-1.js'], styles: [] },
+  {
+    pattern: '/browse',
+    scripts: ['/assets/browse-1.js', '/assets/card-2.js'],
+    styles: ['/assets/browse-1.css'],
+  },
+  { pattern: '/movies/:id?', scripts: ['/assets/movies-1.js'], styles: [] },
+  { pattern: '/movie-details/:id', scripts: ['/assets/details-1.js'], styles: [] },
+];
+
+describe('routePreloadTags', () => {
+  const tags = routePreloadTags(manifest);
+
+  it("links a page's stylesheets and preloads its chunks", () => {
+    expect(tags('/browse')).toBe(
+      '<link rel="stylesheet" crossorigin href="/assets/browse-1.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/browse-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/card-2.js">',
+    );
+  });
+
+  it('matches parameters, optional ones and a trailing slash', () => {
+    expect(tags('/movie-details/12')).toContain('details-1.js');
+    expect(tags('/movies')).toContain('movies-1.js');
+    expect(tags('/movies/3')).toContain('movies-1.js');
+    expect(tags('/browse/')).toContain('browse-1.js');
+    expect(tags('/')).toContain('landing-1.js');
+  });
+
+  it('adds nothing for other pages', () => {
+    expect(tags('/movie-details')).toBe('');
+    expect(tags('/movie-details/12/more')).toBe('');
+    expect(tags('/browsex')).toBe('');
+    expect(tags('/billing')).toBe('');
+  });
+
+  it('ignores entries that are not asset paths, and a manifest that is not a list', () => {
+    const odd = routePreloadTags([
+      { pattern: '/a', scripts: ['https://elsewhere.example/x.js'], styles: [] },
+      { pattern: '/b', scripts: ['/assets/"><script>.js'], styles: [] },
+      { pattern: 'c', scripts: [], styles: [] },
+    ]);
+    expect(odd('/a')).toBe('');
+    expect(odd('/b')).toBe('');
+    expect(routePreloadTags({ pattern: '/' })('/')).toBe('');
+  });
+});

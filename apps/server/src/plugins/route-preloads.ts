@@ -1,0 +1,55 @@
+import { escapeHtml } from '../lib/html';
+
+/** One page's files, as the web build lists them in route-preloads.json (apps/web/route-preloads.ts). */
+interface RoutePreload {
+  pattern: string;
+  scripts: string[];
+  styles: string[];
+}
+
+const ASSET_PATH = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+
+/** `/movie-details/:id` → a RegExp for the whole path; `:name?` may be left out. */
+function patternToRegExp(pattern: string): RegExp {
+  if (pattern === '/') return /^\/$/;
+  const source = pattern
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return new RegExp(`^${source}/?$`);
+}
+
+function isRoutePreload(value: unknown): value is RoutePreload {
+  if (!value || typeof value !== 'object') return false;
+  const item = value as Record<string, unknown>;
+  const assets = (list: unknown) =>
+    Array.isArray(list) && list.every((file) => typeof file === 'string' && ASSET_PATH.test(file));
+  return (
+    typeof item.pattern === 'string' &&
+    item.pattern.startsWith('/') &&
+    assets(item.scripts) &&
+    assets(item.styles)
+  );
+}
+
+/**
+ * The tags that start a page's own code and stylesheets with the page itself (the web app loads
+ * them only once its entry chunk has run): a function from an address's path to the tags for
+ * index.html's head, '' for a path of no listed page. `manifest` is route-preloads.json's content;
+ * anything else in it than asset paths is ignored.
+ */
+export function routePreloadTags(manifest: unknown): (pathname: string) => string {
+  const pages = (Array.isArray(manifest) ? manifest : []).filter(isRoutePreload).map((page) => ({
+    matches: patternToRegExp(page.pattern),
+    tags:
+      page.styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('') +
+      page.scripts
+        .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
+        .join(''),
+  }));
+  return (pathname) => pages.find((page) => page.matches.test(pathname))?.tags ?? '';
+}
