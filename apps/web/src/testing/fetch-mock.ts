@@ -6,6 +6,7 @@ import {
   CastMailEndpoints,
   CatalogEndpoints,
   CatalogRowEndpoints,
+  HouseholdEndpoints,
   PlaybackEndpoints,
   ProfileEndpoints,
   SearchEndpoints,
@@ -33,6 +34,7 @@ type MemberEndpoint =
   | EndpointOf<typeof CastMailEndpoints>
   | EndpointOf<typeof CatalogEndpoints>
   | EndpointOf<typeof CatalogRowEndpoints>
+  | EndpointOf<typeof HouseholdEndpoints>
   | EndpointOf<typeof PlaybackEndpoints>
   | EndpointOf<typeof ProfileEndpoints>
   | EndpointOf<typeof SearchEndpoints>
