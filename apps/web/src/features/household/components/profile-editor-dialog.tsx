@@ -43,6 +43,7 @@ export function ProfileEditorDialog({ household, profile, onSave, onClose }: Pro
     register,
     handleSubmit,
     setError,
+    trigger,
     watch,
     formState: { errors, isSubmitting, isValid, isDirty, dirtyFields },
   } = useForm({
@@ -128,7 +129,7 @@ export function ProfileEditorDialog({ household, profile, onSave, onClose }: Pro
             className="form-check-input"
             disabled={isOwner}
             aria-describedby={`${id}-kids-hint`}
-            {...register('is_kids')}
+            {...register('is_kids', { onChange: () => void trigger('maturity_limit') })}
           />
           <label htmlFor={`${id}-kids`} className="form-check-label">
             Kids profile
@@ -148,7 +149,7 @@ export function ProfileEditorDialog({ household, profile, onSave, onClose }: Pro
             className={`form-select${errors.maturity_limit ? ' is-invalid' : ''}`}
             aria-invalid={errors.maturity_limit ? true : undefined}
             aria-describedby={errors.maturity_limit ? `${id}-limit-error` : undefined}
-            {...register('maturity_limit', { deps: ['is_kids'] })}
+            {...register('maturity_limit')}
           >
             <option value="" disabled={isKids}>
               No limit
