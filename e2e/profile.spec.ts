@@ -12,7 +12,7 @@ test('a member edits the profile with a new picture, changes the password and si
   await signIn(page, account.email, account.password);
 
   await test.step('open the profile from the account menu', async () => {
-    await chooseFromAccountMenu(page, 'Profile');
+    await chooseFromAccountMenu(page, 'Account');
     await expect(page).toHaveURL('/edit-profile');
     await expect(page).toHaveTitle('Edit Profile | Reeltime');
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Profile' })).toBeVisible();

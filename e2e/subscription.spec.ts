@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, bearer, getData, registerAccount, type Account } from './support/api';
-import { API, catalogFacts, DEMO_MEMBER } from './support/env';
+import { apiLogin, getData, registerAccount, type Account } from './support/api';
+import { catalogFacts, DEMO_MEMBER } from './support/env';
+import { subscribeThroughApi, TEST_CARDS } from './support/billing';
 import { signIn } from './support/ui';
 import { hasVideoInPreparation } from './support/videos';
 
@@ -18,14 +19,9 @@ interface Plan {
   plan_id: number;
   name: string;
 }
-interface Subscription {
-  status: string;
-  end_date: string;
-}
 
 /** The plan with the 10% off badge. */
 const DISCOUNTED_PLAN_ID = 2;
-const TEST_CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
 
 /**
  * A title that is not free and has a full video served by the site: the demo member (who has a
@@ -74,34 +70,6 @@ async function payWithCard(checkout: Page, number: string): Promise<void> {
   await checkout.getByLabel('CVC').fill('123');
   await checkout.getByLabel('Name on card').fill('Test Subscriber');
   await checkout.getByRole('button', { name: /^Pay/ }).click();
-}
-
-/** Buys plan 2 through the API and the checkout's own form, as a member who paid earlier would have. */
-async function subscribeThroughApi(request: APIRequestContext, token: string): Promise<Subscription> {
-  const details = await request.post(`${API}/user/get-payment-details?plan_id=${DISCOUNTED_PLAN_ID}`, {
-    headers: bearer(token),
-  });
-  expect(details.status(), await details.text()).toBe(200);
-  const { total } = ((await details.json()) as { data: { total: number } }).data;
-  const started = await request.post(`${API}/user/process-payment`, {
-    headers: bearer(token),
-    data: { plan_id: DISCOUNTED_PLAN_ID, payment_method: 'stripe', price: total },
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const { redirect_url: checkoutUrl, session_id: sessionId } = (
-    (await started.json()) as { data: { redirect_url: string; session_id: string } }
-  ).data;
-  const paid = await request.post(new URL(checkoutUrl, 'http://placeholder').pathname, {
-    form: { number: TEST_CARDS.success, expiry: '12/34', cvc: '123', name: 'Test Subscriber' },
-    maxRedirects: 0,
-  });
-  expect(paid.status(), await paid.text()).toBe(303);
-  const confirmed = await request.post(`${API}/user/payment-success`, {
-    headers: bearer(token),
-    data: { session_id: sessionId, gateway: 'stripe' },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return ((await confirmed.json()) as { data: { subscription: Subscription } }).data.subscription;
 }
 
 /** A date as the plans page writes it (`15 August 2025`). */
@@ -208,7 +176,7 @@ test('a declined card says so on the checkout and buys nothing', async ({ page, 
 
 test('cancelling from the plans banner keeps the plan until its end date', async ({ page, request }) => {
   const member = await newMember(request, 'canceller');
-  const subscription = await subscribeThroughApi(request, member.token);
+  const subscription = await subscribeThroughApi(request, member.token, DISCOUNTED_PLAN_ID);
   const plan = await discountedPlan(request, member.token);
   const endsOn = asWritten(subscription.end_date);
   await signIn(page, member.email, member.password);

@@ -42,7 +42,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
 /** Opens the profile menu of the navigation bar and picks an item. */
 export async function chooseFromAccountMenu(
   page: Page,
-  item: 'Profile' | 'Logout' | 'Subscription plans' | 'My submissions' | 'My Watchlist',
+  item: 'Account' | 'Logout' | 'Subscription plans' | 'My submissions' | 'My Watchlist',
 ) {
   await page.getByRole('button', { name: /^Account menu for / }).click();
   await page.getByRole('menu', { name: 'Account' }).getByRole('menuitem', { name: item }).click();

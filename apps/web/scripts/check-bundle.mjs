@@ -24,9 +24,14 @@ const BASELINE = { '/': 124_680, '/browse': 155_293 };
  * trailer's sound button, the card links to details and to the watch view, and the footer's
  * support address (about 0.4 kB together on /browse), plus 0.25 kB of chunk overhead since the
  * sign-in form's validation became a chunk of its own (zod, some 25 kB, left /login's first
- * load; the bundler's runtime and the contract's endpoint helper are now small shared chunks).
+ * load; the bundler's runtime and the contract's endpoint helper are now small shared chunks),
+ * plus 0.75 kB for household profiles (decision 0039): the acting profile's name and avatar in
+ * the header, the lazily loaded switcher of the account menu, the kids guard of the account pages
+ * and the two profile routes (about 0.6 kB on /browse; the pages themselves load lazily), plus
+ * 0.25 kB for noting the press on Play that playback-quality start times count from (decision
+ * 0042, about 0.1 kB) and the page preloads' list lookups (decision 0044).
  */
-const BUDGET_BYTES = 3840;
+const BUDGET_BYTES = 4864;
 
 const PAGES = {
   '/': 'src/features/landing/pages/landing-page.tsx',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Messages, ServerMessages } from '@reeltime/contract';
 import { fail, mockApi, ok } from '../testing/fetch-mock';
-import { banner, genres, movieCards, movieDetail } from '../testing/fixtures';
+import { banner, genres, household, movieCards, movieDetail } from '../testing/fixtures';
 import { renderApp, signIn } from '../testing/render';
 
 describe('routing and session', () => {
@@ -75,6 +75,7 @@ describe('routing and session', () => {
     signIn();
     const api = mockApi({
       'GET /user/tvshow-list': ok([]),
+      'GET /user/profiles': ok(household()),
       'GET /logout': ok(null, ServerMessages.logoutSuccess),
       // The landing page the member is sent to loads its banners.
       'GET /user/banners': ok([]),
@@ -94,7 +95,7 @@ describe('routing and session', () => {
       'href',
       '/billing',
     );
-    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/edit-profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/edit-profile');
     expect(screen.getByText('asha@example.com')).toBeInTheDocument();
     await user.keyboard('{End}');
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
@@ -109,7 +110,12 @@ describe('routing and session', () => {
 
   it('toasts the logout fallback when the call fails, and still signs out', async () => {
     signIn();
-    mockApi({ 'GET /user/tvshow-list': ok([]), 'GET /logout': fail(500, ''), 'GET /user/banners': ok([]) });
+    mockApi({
+      'GET /user/tvshow-list': ok([]),
+      'GET /user/profiles': ok(household()),
+      'GET /logout': fail(500, ''),
+      'GET /user/banners': ok([]),
+    });
     const { router } = renderApp('/tv-show');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Account menu for Asha Rao' }));

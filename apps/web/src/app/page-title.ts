@@ -19,6 +19,8 @@ const TITLES: ReadonlyArray<readonly [pattern: string, title: string, end?: fals
   [patterns.search, 'Search'],
   [patterns.plans, 'Subscription Plans'],
   [patterns.paymentDetail, 'Payment Details', false],
+  [patterns.profiles, "Who's watching?"],
+  [patterns.manageProfiles, 'Manage profiles'],
   // The console names its own sections (see admin-layout.tsx), so its names stay in its chunk.
   [patterns.admin.overview, 'Console', false],
 ];

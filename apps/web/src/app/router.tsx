@@ -2,7 +2,7 @@ import { createBrowserRouter, type DOMRouterOpts, type RouteObject } from 'react
 import { discoverConsole } from '../features/admin/shell/admin-route-objects';
 import { patterns } from '../lib/paths';
 import { PublicLayout } from './layouts/public-layout';
-import { RedirectMember, RequireMember } from './layouts/require-member';
+import { RedirectMember, RequireAccount, RequireMember } from './layouts/require-member';
 import { AppLoading, RootLayout } from './layouts/root-layout';
 import { SiteLayout } from './layouts/site-layout';
 import { RouteError } from './route-error';
@@ -68,6 +68,13 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../features/titles/pages/watch-page').then((m) => ({ Component: m.WatchPage })),
           },
+          {
+            path: patterns.profiles,
+            lazy: () =>
+              import('../features/household/pages/who-is-watching-page').then((m) => ({
+                Component: m.WhoIsWatchingPage,
+              })),
+          },
         ],
       },
       {
@@ -118,58 +125,71 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
-                path: patterns.editProfile,
-                lazy: () =>
-                  import('../features/profile/pages/edit-profile-page').then((m) => ({
-                    Component: m.EditProfilePage,
-                  })),
-              },
-              {
-                path: patterns.submitMovie,
-                lazy: () =>
-                  import('../features/submissions/pages/submit-movie-page').then((m) => ({
-                    Component: m.SubmitMoviePage,
-                  })),
-              },
-              {
-                path: patterns.mySubmissions,
-                lazy: () =>
-                  import('../features/submissions/pages/my-submissions-page').then((m) => ({
-                    Component: m.MySubmissionsPage,
-                  })),
-              },
-              {
-                path: patterns.plans,
-                lazy: () =>
-                  import('../features/plans/pages/plans-page').then((m) => ({ Component: m.PlansPage })),
-              },
-              {
-                path: patterns.paymentDetail,
-                lazy: () =>
-                  import('../features/plans/pages/payment-detail-page').then((m) => ({
-                    Component: m.PaymentDetailPage,
-                  })),
-              },
-              {
-                path: patterns.paymentSuccess,
-                lazy: () =>
-                  import('../features/plans/pages/payment-success-page').then((m) => ({
-                    Component: m.PaymentSuccessPage,
-                  })),
-              },
-              {
-                path: patterns.billing,
-                lazy: () =>
-                  import('../features/billing/pages/billing-history-page').then((m) => ({
-                    Component: m.BillingHistoryPage,
-                  })),
-              },
-              {
-                path: patterns.receipt,
-                lazy: () =>
-                  import('../features/billing/pages/receipt-page').then((m) => ({
-                    Component: m.ReceiptPage,
-                  })),
+                // Account pages: a kids profile is asked to fetch a grown-up instead (decision 0039).
+                element: <RequireAccount />,
+                children: [
+                  {
+                    path: patterns.editProfile,
+                    lazy: () =>
+                      import('../features/profile/pages/edit-profile-page').then((m) => ({
+                        Component: m.EditProfilePage,
+                      })),
+                  },
+                  {
+                    path: patterns.submitMovie,
+                    lazy: () =>
+                      import('../features/submissions/pages/submit-movie-page').then((m) => ({
+                        Component: m.SubmitMoviePage,
+                      })),
+                  },
+                  {
+                    path: patterns.mySubmissions,
+                    lazy: () =>
+                      import('../features/submissions/pages/my-submissions-page').then((m) => ({
+                        Component: m.MySubmissionsPage,
+                      })),
+                  },
+                  {
+                    path: patterns.plans,
+                    lazy: () =>
+                      import('../features/plans/pages/plans-page').then((m) => ({ Component: m.PlansPage })),
+                  },
+                  {
+                    path: patterns.paymentDetail,
+                    lazy: () =>
+                      import('../features/plans/pages/payment-detail-page').then((m) => ({
+                        Component: m.PaymentDetailPage,
+                      })),
+                  },
+                  {
+                    path: patterns.paymentSuccess,
+                    lazy: () =>
+                      import('../features/plans/pages/payment-success-page').then((m) => ({
+                        Component: m.PaymentSuccessPage,
+                      })),
+                  },
+                  {
+                    path: patterns.billing,
+                    lazy: () =>
+                      import('../features/billing/pages/billing-history-page').then((m) => ({
+                        Component: m.BillingHistoryPage,
+                      })),
+                  },
+                  {
+                    path: patterns.receipt,
+                    lazy: () =>
+                      import('../features/billing/pages/receipt-page').then((m) => ({
+                        Component: m.ReceiptPage,
+                      })),
+                  },
+                  {
+                    path: patterns.manageProfiles,
+                    lazy: () =>
+                      import('../features/household/pages/manage-profiles-page').then((m) => ({
+                        Component: m.ManageProfilesPage,
+                      })),
+                  },
+                ],
               },
             ],
           },

@@ -2,17 +2,22 @@ import './site-footer.scss';
 import { Link } from 'react-router';
 import { appName, supportEmail } from '../lib/env';
 import { paths } from '../lib/paths';
+import { useIsKids } from '../lib/session';
 import { SupportLink } from './support-link';
 
-const links = [
+const catalogLinks = [
   { to: paths.browse(), label: 'Browse' },
   { to: paths.movies(), label: 'Movies' },
   { to: paths.tvShows(), label: 'TV Shows' },
+];
+/** Account pages: not offered to a kids profile. */
+const accountLinks = [
   { to: paths.plans(), label: 'Subscription Plans' },
   { to: paths.submitMovie(), label: 'Submit Your Movie' },
 ];
 
 export function SiteFooter() {
+  const links = useIsKids() ? catalogLinks : [...catalogLinks, ...accountLinks];
   return (
     <footer className="site-footer">
       <div className="container-xxl">

@@ -42,6 +42,7 @@ export interface AnyRequest {
   body?: FormData | object;
   query?: QueryParams;
   params?: Record<string, string | number>;
+  headers?: Record<string, string | undefined>;
   signal?: AbortSignal;
 }
 
@@ -81,8 +82,8 @@ export function endSession(): void {
 
 /**
  * What a call to endpoint `E` takes, from its definition: the values of its `:name` path
- * parameters, its query and its body (sent as JSON; as multipart when it is FormData, for endpoints
- * that take a form). Parts the endpoint does not take are refused.
+ * parameters, its query, its body (sent as JSON; as multipart when it is FormData, for endpoints
+ * that take a form) and the request headers it reads. Parts the endpoint does not take are refused.
  */
 export type CallInput<E extends EndpointDefinition> = (E extends { params: object }
   ? { params: { [Name in keyof EndpointParams<E>]: string | number } }
@@ -92,7 +93,10 @@ export type CallInput<E extends EndpointDefinition> = (E extends { params: objec
     : { query?: never }) &
   (E extends { body: object }
     ? { body: EndpointBody<E> | (TakesForm<E> extends true ? FormData : never) }
-    : { body?: never }) & { signal?: AbortSignal };
+    : { body?: never }) &
+  (E extends { headers: object }
+    ? { headers?: { [Name in keyof E['headers']]?: string | undefined } }
+    : { headers?: never }) & { signal?: AbortSignal };
 
 /** Calls an endpoint and returns its whole success envelope (for its `message`); throws {@link ApiError}. */
 export async function requestEndpoint<R extends EndpointRoute>(
@@ -117,6 +121,7 @@ async function send(pattern: string, options: AnyRequest): Promise<Envelope<unkn
   const headers = new Headers({ Accept: 'application/json' });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  for (const [name, value] of Object.entries(options.headers ?? {})) if (value) headers.set(name, value);
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

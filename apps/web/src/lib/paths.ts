@@ -27,6 +27,9 @@ export const patterns = {
   paymentSuccess: '/payment-success',
   billing: '/billing',
   receipt: '/billing/:id/receipt',
+  /** "Who's watching?": the household's profiles to choose from. */
+  profiles: '/profiles',
+  manageProfiles: '/profiles/manage',
   admin: {
     overview: '/admin',
     titles: '/admin/titles',
@@ -104,6 +107,9 @@ export const paths = {
   paymentSuccess: (sessionId: string) => withQuery(patterns.paymentSuccess, { session_id: sessionId }),
   billing: () => patterns.billing,
   receipt: (paymentId: Id) => fill(patterns.receipt, { id: String(paymentId) }),
+  /** "Who's watching?"; `next` is the page of this site to go on to once a profile is chosen. */
+  profiles: (next?: string) => (next ? withQuery(patterns.profiles, { next }) : patterns.profiles),
+  manageProfiles: () => patterns.manageProfiles,
   admin: {
     overview: () => patterns.admin.overview,
     /** The titles list, filtered by its URL state when given (`{ published: false }`). */

@@ -1,10 +1,19 @@
 import { useSyncExternalStore } from 'react';
-import type { User } from '@reeltime/contract';
+import type { HouseholdProfile, User } from '@reeltime/contract';
 import { readStorage, writeStorage } from './storage';
 
 /** localStorage keys of the session (the spec names them). */
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
+/**
+ * The household profile the stored token acts as, as the web app last saw it. The token alone
+ * decides what the server shows (decision 0039); this copy names the profile in the header and
+ * picks the kids layout without waiting for a request. Absent: the account owner's profile, as a
+ * fresh sign-in's token acts as.
+ */
+export const PROFILE_KEY = 'profile';
+
+export type ProfileSummary = Pick<HouseholdProfile, 'id' | 'name' | 'avatar' | 'avatar_image' | 'is_kids'>;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -32,6 +41,14 @@ export function getUser(): User | null {
 export function setSession(token: string, user: User): void {
   writeStorage(TOKEN_KEY, token);
   writeStorage(USER_KEY, JSON.stringify(user));
+  writeStorage(PROFILE_KEY, null);
+  notify();
+}
+
+/** Remembers the profile the stored token acts as; with `token`, that token replaces the stored one. */
+export function setProfile(profile: ProfileSummary, token?: string): void {
+  if (token) writeStorage(TOKEN_KEY, token);
+  writeStorage(PROFILE_KEY, JSON.stringify(profile));
   notify();
 }
 
@@ -48,13 +65,14 @@ export function setUser(user: User): void {
 export function clearSession(): void {
   writeStorage(TOKEN_KEY, null);
   writeStorage(USER_KEY, null);
+  writeStorage(PROFILE_KEY, null);
   notify();
 }
 
 function subscribe(listener: Listener): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) listener();
+    if (event.key === null || [TOKEN_KEY, USER_KEY, PROFILE_KEY].includes(event.key)) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -72,17 +90,31 @@ export function useIsSignedIn(): boolean {
   return useToken() !== null;
 }
 
-/** The stored user; the snapshot is the raw string so it stays referentially stable. */
-export function useUser(): User | null {
+/** A stored JSON value; the snapshot is the raw string so it stays referentially stable. */
+function useStoredJson<T>(key: string): T | null {
   const raw = useSyncExternalStore(
     subscribe,
-    () => readStorage(USER_KEY),
+    () => readStorage(key),
     () => null,
   );
   if (!raw) return null;
   try {
-    return JSON.parse(raw) as User;
+    return JSON.parse(raw) as T;
   } catch {
     return null;
   }
+}
+
+export function useUser(): User | null {
+  return useStoredJson<User>(USER_KEY);
+}
+
+/** The profile the stored token acts as, when the web app chose it (null: the owner's). */
+export function useProfile(): ProfileSummary | null {
+  return useStoredJson<ProfileSummary>(PROFILE_KEY);
+}
+
+/** The stored token acts as a kids profile: the simpler layout, and no account pages. */
+export function useIsKids(): boolean {
+  return useProfile()?.is_kids === true;
 }

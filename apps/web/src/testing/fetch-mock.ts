@@ -6,6 +6,7 @@ import {
   CastMailEndpoints,
   CatalogEndpoints,
   CatalogRowEndpoints,
+  HouseholdEndpoints,
   PlaybackEndpoints,
   PlaybackQualityEndpoints,
   ProfileEndpoints,
@@ -34,6 +35,7 @@ type MemberEndpoint =
   | EndpointOf<typeof CastMailEndpoints>
   | EndpointOf<typeof CatalogEndpoints>
   | EndpointOf<typeof CatalogRowEndpoints>
+  | EndpointOf<typeof HouseholdEndpoints>
   | EndpointOf<typeof PlaybackEndpoints>
   | EndpointOf<typeof PlaybackQualityEndpoints>
   | EndpointOf<typeof ProfileEndpoints>

@@ -1,3 +1,4 @@
+import { DEFAULT_CONTENT_RATING_SCALE, type Household, type HouseholdProfile } from '@reeltime/contract';
 import type {
   Banner,
   Genre,
@@ -203,6 +204,34 @@ export function receipt(overrides: Partial<Receipt> = {}): Receipt {
       total: 373.74,
     }),
     amount: 373.74,
+    ...overrides,
+  };
+}
+
+export function householdProfile(overrides: Partial<HouseholdProfile> = {}): HouseholdProfile {
+  return {
+    id: 1,
+    name: 'Asha',
+    avatar: 'red',
+    avatar_image: null,
+    is_owner: false,
+    is_kids: false,
+    maturity_limit: null,
+    has_pin: false,
+    locked_until: null,
+    ...overrides,
+  };
+}
+
+/** An account's household: by default the owner's profile alone, acting as it. */
+export function household(overrides: Partial<Household> = {}): Household {
+  const profiles = overrides.profiles ?? [householdProfile({ is_owner: true })];
+  return {
+    profiles,
+    current_profile_id: profiles[0]?.id ?? 1,
+    max_profiles: 4,
+    account_pin: false,
+    rating_scale: [...DEFAULT_CONTENT_RATING_SCALE],
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useIsSignedIn } from '../../lib/session';
+import { useIsKids, useIsSignedIn } from '../../lib/session';
 import { paths } from '../../lib/paths';
 
 /**
@@ -25,4 +25,21 @@ export function RedirectMember() {
   const signedIn = useIsSignedIn();
   if (signedIn) return <Navigate to={paths.browse()} replace />;
   return <Outlet />;
+}
+
+const AskAGrownUp = lazy(() =>
+  import('../../features/household/pages/ask-a-grown-up-page').then((m) => ({ default: m.AskAGrownUpPage })),
+);
+
+/**
+ * Account pages (billing, plans, the account, submissions, managing profiles): a kids profile is
+ * asked to fetch a grown-up rather than shown the server's 403 (decision 0039).
+ */
+export function RequireAccount() {
+  if (!useIsKids()) return <Outlet />;
+  return (
+    <Suspense fallback={null}>
+      <AskAGrownUp />
+    </Suspense>
+  );
 }

@@ -1,5 +1,5 @@
 import './site-header.scss';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Brand } from '../../components/brand';
 import { MenuIcon } from '../../components/icons';
@@ -7,6 +7,18 @@ import { useIsSignedIn } from '../../lib/session';
 import { ProfileMenu } from '../../features/auth/components/profile-menu';
 import { SearchBox } from '../../features/search/components/search-box';
 import { paths } from '../../lib/paths';
+
+const ProfileSwitcher = lazy(() =>
+  import('../../features/household/components/profile-switcher').then((m) => ({
+    default: m.ProfileSwitcher,
+  })),
+);
+
+const householdItems = (close: (returnFocus: boolean) => void) => (
+  <Suspense fallback={null}>
+    <ProfileSwitcher close={close} />
+  </Suspense>
+);
 
 const NAV_LINKS = [
   { to: paths.browse(), label: 'Home' },
@@ -66,7 +78,7 @@ export function SiteHeader() {
             {signedIn ? (
               <>
                 {pathname !== paths.search() && <SearchBox collapsible />}
-                <ProfileMenu />
+                <ProfileMenu householdItems={householdItems} />
               </>
             ) : (
               <Link to={paths.login()} className="btn btn-primary btn-sm site-header__login">

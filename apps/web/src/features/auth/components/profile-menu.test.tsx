@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../../testing/fetch-mock';
+import { household } from '../../../testing/fixtures';
 import { renderApp, signIn } from '../../../testing/render';
 
 const admin = {
@@ -25,7 +26,7 @@ async function openMenu(name: string) {
 describe('Profile menu', () => {
   it('links an admin to the console', async () => {
     signIn('admin-token', admin);
-    mockApi({ 'GET /user/tvshow-list': ok([]) });
+    mockApi({ 'GET /user/tvshow-list': ok([]), 'GET /user/profiles': ok(household()) });
     renderApp('/tv-show');
     const menu = await openMenu('Ada Admin');
     expect(within(menu).getByRole('menuitem', { name: 'Console' })).toHaveAttribute('href', '/admin');
@@ -33,7 +34,7 @@ describe('Profile menu', () => {
 
   it('shows members no console link', async () => {
     signIn();
-    mockApi({ 'GET /user/tvshow-list': ok([]) });
+    mockApi({ 'GET /user/tvshow-list': ok([]), 'GET /user/profiles': ok(household()) });
     renderApp('/tv-show');
     const menu = await openMenu('Asha Rao');
     expect(within(menu).queryByRole('menuitem', { name: 'Console' })).not.toBeInTheDocument();

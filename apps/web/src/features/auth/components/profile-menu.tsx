@@ -1,9 +1,11 @@
 import './profile-menu.scss';
+import { useState, type ReactNode } from 'react';
 import type { User } from '@reeltime/contract';
 import { Link } from 'react-router';
+import { ProfileAvatar } from '../../../components/profile-avatar';
 import { useToast } from '../../../components/toast/toast-context';
 import { useMenuButton } from '../../../components/use-menu-button';
-import { useUser } from '../../../lib/session';
+import { useProfile, useUser } from '../../../lib/session';
 import { initials } from '../../../lib/format';
 import { useLogout } from '../api/auth-api';
 import { paths } from '../../../lib/paths';
@@ -25,22 +27,38 @@ function isShown(element: HTMLElement): boolean {
   return window.getComputedStyle(holder).display !== 'none';
 }
 
-/** Avatar button opening a menu (menu button pattern: arrows, Home/End, Escape, Tab closes). */
-export function ProfileMenu() {
+interface ProfileMenuProps {
+  /**
+   * The household's menu items (the other profiles, Manage profiles), as `<li role="none">`
+   * items; rendered from the first time the menu opens. `close(true)` gives focus back to the button.
+   */
+  householdItems?: (close: (returnFocus: boolean) => void) => ReactNode;
+}
+
+/**
+ * Avatar button opening a menu (menu button pattern: arrows, Home/End, Escape, Tab closes). It
+ * names the household profile the site acts as; a kids profile's menu has no account pages.
+ */
+export function ProfileMenu({ householdItems }: ProfileMenuProps) {
   const user = useUser();
+  const profile = useProfile();
+  const kids = profile?.is_kids === true;
   const toast = useToast();
   const { logout, isPending: loggingOut } = useLogout(toast);
   const menu = useMenuButton({
     items: (list) => Array.from(list.querySelectorAll<HTMLElement>('[role="menuitem"]')).filter(isShown),
   });
   const { open, close } = menu;
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
 
   const onLogout = () => {
     close(false);
     void logout();
   };
 
-  const name = user ? `${user.first_name} ${user.last_name}`.trim() : 'Member';
+  const accountName = user ? `${user.first_name} ${user.last_name}`.trim() : 'Member';
+  const name = profile?.name ?? accountName;
 
   return (
     <div className="profile-menu" ref={menu.containerRef}>
@@ -55,14 +73,14 @@ export function ProfileMenu() {
         onClick={() => menu.setOpen(!open)}
         onKeyDown={menu.onButtonKeyDown}
       >
-        <Avatar user={user} size={36} />
+        {profile ? <ProfileAvatar profile={profile} size="sm" /> : <Avatar user={user} size={36} />}
       </button>
       <div className={`profile-menu__panel${open ? ' is-open' : ''}`} hidden={!open}>
         <div className="profile-menu__user">
-          <Avatar user={user} size={48} large />
+          {profile ? <ProfileAvatar profile={profile} /> : <Avatar user={user} size={48} large />}
           <div className="profile-menu__identity">
             <p className="profile-menu__name">{name}</p>
-            {user?.email && <p className="profile-menu__email">{user.email}</p>}
+            {user?.email && !kids && <p className="profile-menu__email">{user.email}</p>}
           </div>
         </div>
         <ul
@@ -77,33 +95,43 @@ export function ProfileMenu() {
               My Watchlist
             </Link>
           </li>
-          <li role="none">
-            <Link role="menuitem" to={paths.plans()} tabIndex={-1} onClick={() => close(false)}>
-              Subscription plans
-            </Link>
-          </li>
-          <li role="none">
-            <Link role="menuitem" to={paths.billing()} tabIndex={-1} onClick={() => close(false)}>
-              Billing history
-            </Link>
-          </li>
-          <li role="none">
-            <Link role="menuitem" to={paths.mySubmissions()} tabIndex={-1} onClick={() => close(false)}>
-              My submissions
-            </Link>
-          </li>
-          <li role="none">
-            <Link role="menuitem" to={paths.editProfile()} tabIndex={-1} onClick={() => close(false)}>
-              Profile
-            </Link>
-          </li>
-          {user?.is_admin ? (
-            <li role="none">
-              <Link role="menuitem" to={paths.admin.overview()} tabIndex={-1} onClick={() => close(false)}>
-                Console
-              </Link>
-            </li>
-          ) : null}
+          {opened && householdItems?.(close)}
+          {!kids && (
+            <>
+              <li role="none">
+                <Link role="menuitem" to={paths.plans()} tabIndex={-1} onClick={() => close(false)}>
+                  Subscription plans
+                </Link>
+              </li>
+              <li role="none">
+                <Link role="menuitem" to={paths.billing()} tabIndex={-1} onClick={() => close(false)}>
+                  Billing history
+                </Link>
+              </li>
+              <li role="none">
+                <Link role="menuitem" to={paths.mySubmissions()} tabIndex={-1} onClick={() => close(false)}>
+                  My submissions
+                </Link>
+              </li>
+              <li role="none">
+                <Link role="menuitem" to={paths.editProfile()} tabIndex={-1} onClick={() => close(false)}>
+                  Account
+                </Link>
+              </li>
+              {user?.is_admin ? (
+                <li role="none">
+                  <Link
+                    role="menuitem"
+                    to={paths.admin.overview()}
+                    tabIndex={-1}
+                    onClick={() => close(false)}
+                  >
+                    Console
+                  </Link>
+                </li>
+              ) : null}
+            </>
+          )}
           <li role="none">
             <button role="menuitem" type="button" tabIndex={-1} onClick={onLogout} disabled={loggingOut}>
               Logout

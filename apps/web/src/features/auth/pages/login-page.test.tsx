@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Messages, ServerMessages, type LoginData } from '@reeltime/contract';
 import { fail, mockApi, ok, type Reply } from '../../../testing/fetch-mock';
-import { movieDetail, user as userFixture } from '../../../testing/fixtures';
+import { household, movieDetail, user as userFixture } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 
 const loginData: LoginData = { ...userFixture(), api_token: 'fresh-token' };
@@ -13,6 +13,8 @@ function browseMocks() {
     'GET /user/banners': ok([]),
     'GET /user/popular-movie': ok([]),
     'GET /user/continue-watching': ok([]),
+    // "Who's watching?" goes straight on for an account with one profile.
+    'GET /user/profiles': ok(household()),
   } as const;
 }
 

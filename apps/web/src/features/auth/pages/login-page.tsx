@@ -57,7 +57,8 @@ export function LoginPage() {
       const envelope = await login.mutateAsync(values);
       writeStorage(REMEMBERED_EMAIL_KEY, remember ? values.email : null);
       if (envelope.message) toast.success(envelope.message);
-      await navigate(returnPath ?? paths.browse(), { replace: returnPath !== null });
+      // "Who's watching?" goes straight on to the page when the account has one profile.
+      await navigate(paths.profiles(returnPath ?? undefined), { replace: returnPath !== null });
     } catch (error) {
       // A message shown beside its field is not repeated in a toast over the form.
       if (!applyFieldErrors(error, setError, ['email', 'password']))

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MySubmission } from '@reeltime/contract';
 import { fail, mockApi, ok } from '../../../testing/fetch-mock';
+import { household } from '../../../testing/fixtures';
 import { renderApp, signIn } from '../../../testing/render';
 
 function submission(overrides: Partial<MySubmission> = {}): MySubmission {
@@ -73,7 +74,11 @@ describe('My submissions', () => {
 
   it('is reachable from the profile menu', async () => {
     signIn();
-    mockApi({ 'GET /user/tvshow-list': ok([]), 'GET /user/my-submissions': ok([]) });
+    mockApi({
+      'GET /user/tvshow-list': ok([]),
+      'GET /user/profiles': ok(household()),
+      'GET /user/my-submissions': ok([]),
+    });
     renderApp('/tv-show');
     const user = userEvent.setup();
 

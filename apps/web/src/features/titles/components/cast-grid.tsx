@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Cast } from '@reeltime/contract';
-import { useIsSignedIn } from '../../../lib/session';
+import { useIsKids, useIsSignedIn } from '../../../lib/session';
 import { SendEmailDialog } from './send-email-dialog';
 import { paths } from '../../../lib/paths';
 
@@ -24,6 +24,9 @@ export function CastGrid({ casts }: { casts: Cast[] }) {
 
 function CastCard({ cast, onWrite }: { cast: Cast; onWrite: () => void }) {
   const signedIn = useIsSignedIn();
+  // Send Email is an account action: a kids profile is not offered it.
+  const kids = useIsKids();
+  const canWrite = cast.has_email && !kids;
   return (
     <div className="cast-card-holder">
       <Link
@@ -35,7 +38,7 @@ function CastCard({ cast, onWrite }: { cast: Cast; onWrite: () => void }) {
         <span className="cast-card__name">{cast.name}</span>
         {cast.job_title && <span className="cast-card__role">{cast.job_title}</span>}
       </Link>
-      {cast.has_email && <SendEmailButton name={cast.name} signedIn={signedIn} onWrite={onWrite} />}
+      {canWrite && <SendEmailButton name={cast.name} signedIn={signedIn} onWrite={onWrite} />}
     </div>
   );
 }

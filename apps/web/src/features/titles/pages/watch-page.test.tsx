@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Messages, type Episode, type LoginData, type MovieDetail } from '@reeltime/contract';
 import { mockApi, ok, type Handlers } from '../../../testing/fetch-mock';
-import { movieDetail, user as userFixture } from '../../../testing/fixtures';
+import { household, movieDetail, user as userFixture } from '../../../testing/fixtures';
 import { renderApp, signIn } from '../../../testing/render';
 
 const MASTER = '/media/s/1767225600/c2lnbmF0dXJl/videos/42/master.m3u8';
@@ -265,6 +265,7 @@ describe('Watch view', () => {
     const api = mockApi({
       'GET /user/movie-details/:id': ok(movieDetail({ video_links: [{ type: 'hls', url: MASTER }] })),
       'POST /login': ok(loginData),
+      'GET /user/profiles': ok(household()),
       ...playback,
     });
     const { router } = renderApp('/watch/7?episode=3');
