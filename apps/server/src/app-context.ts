@@ -39,6 +39,7 @@ import { createTokenService, VERIFIED_TOKENS_NAMESPACE } from './modules/auth/to
 import { mailJobHandlers } from './modules/mail/mail.jobs';
 import { createMailService } from './modules/mail/mail.service';
 import { profileJobHandlers } from './modules/profile/profile.jobs';
+import { recommendationsJobHandlers } from './modules/recommendations/recommendations.jobs';
 import { submissionsJobHandlers } from './modules/submissions/submissions.jobs';
 
 /** Short jobs (mail, password resets) run this many at a time, beside the media lane. */
@@ -191,6 +192,7 @@ export async function createRuntime(
     ...adminCommerceJobHandlers(ctx),
     ...adminMediaJobHandlers(ctx),
     ...profileJobHandlers(ctx),
+    ...recommendationsJobHandlers(ctx),
     ...submissionsJobHandlers(ctx),
   };
   // Recurring work is repeatable jobs, queued by the runners (never by a timer of an API process):

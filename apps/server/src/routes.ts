@@ -19,6 +19,7 @@ import { householdRoutes } from './modules/household/household.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import { playbackQualityRoutes } from './modules/playback-quality/playback-quality.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { recommendationsRoutes } from './modules/recommendations/recommendations.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { siteSettingsPublicRoutes } from './modules/site-settings/site-settings.routes';
 import { submissionsRoutes } from './modules/submissions/submissions.routes';
@@ -38,6 +39,7 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
     householdRoutes,
     playbackRoutes,
     playbackQualityRoutes,
+    recommendationsRoutes,
     searchRoutes,
     watchlistRoutes,
     billingRoutes,

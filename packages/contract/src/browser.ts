@@ -253,6 +253,10 @@ export const CatalogEndpoints = {
 
 export const CatalogRowEndpoints = {
   popular: endpointRoute<typeof Contract.CatalogRowEndpoints.popular>('GET', '/user/popular-movie'),
+  popularMovies: endpointRoute<typeof Contract.CatalogRowEndpoints.popularMovies>(
+    'GET',
+    '/user/all-time-popular-movie',
+  ),
   latest: endpointRoute<typeof Contract.CatalogRowEndpoints.latest>('GET', '/user/latest-movie'),
   topChannels: endpointRoute<typeof Contract.CatalogRowEndpoints.topChannels>('GET', '/user/top-channels'),
   free: endpointRoute<typeof Contract.CatalogRowEndpoints.free>('GET', '/user/free-movie'),
@@ -299,6 +303,10 @@ export const ProfileEndpoints = {
     'POST',
     '/user/change-password',
   ),
+};
+
+export const RecommendationEndpoints = {
+  list: endpointRoute<typeof Contract.RecommendationEndpoints.list>('GET', '/user/recommendations'),
 };
 
 export const SearchEndpoints = {

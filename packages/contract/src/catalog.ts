@@ -151,9 +151,16 @@ const row = <const Path extends string>(path: Path, what: string) =>
     success: { status: 200, data: z.array(MovieCardSchema) },
   });
 
-/** The six browse rows of the home page, in the order they are shown. */
+/** The browse rows of the home page. */
 export const CatalogRowEndpoints = {
-  popular: row('/user/popular-movie', 'Popular titles: the most viewed of recent days first.'),
+  popular: row(
+    '/user/popular-movie',
+    'Popular titles of both types: the most viewed of recent days first (the Top 10 row).',
+  ),
+  popularMovies: row(
+    '/user/all-time-popular-movie',
+    'Movies only, by likes and views of all time together (the Popular Movies row).',
+  ),
   latest: row('/user/latest-movie', 'Movies, newest first.'),
   topChannels: row(
     '/user/top-channels',

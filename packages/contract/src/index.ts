@@ -10,6 +10,7 @@ export * from './messages';
 export * from './paths';
 export * from './playback';
 export * from './playback-quality';
+export * from './recommendations';
 export * from './search';
 export * from './site-settings';
 export * from './submissions';

@@ -483,6 +483,24 @@ export interface SettingsTable {
   updated_at: number;
 }
 
+/**
+ * A title's most similar titles, best first (migration 0022, written by the recommendations job):
+ * JSON arrays of ids and scores; the first `cowatch_count` come from co-watching.
+ */
+export interface TitleNeighboursTable {
+  title_id: number;
+  similar_ids: string;
+  scores: string;
+  cowatch_count: number;
+}
+
+/** The titles most viewed over the last days, most first (migration 0024, written by the recommendations job). */
+export interface TrendingTitlesTable {
+  rank: number;
+  title_id: number;
+  views: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -523,6 +541,8 @@ export interface Database {
   settings: SettingsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  title_neighbours: TitleNeighboursTable;
+  trending_titles: TrendingTitlesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

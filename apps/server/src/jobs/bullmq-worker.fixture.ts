@@ -30,6 +30,7 @@ const handlers = {
   'profile.sweep-avatars': never,
   'submissions.sweep-images': never,
   'admin-media.sweep-uploads': never,
+  'recommendations.compute': never,
 } satisfies JobHandlers;
 const runner = createBullmqJobRunner(db, queue, handlers, {
   concurrency: { media: 0, light: 1 },

@@ -72,6 +72,15 @@ export const JobMap = {
     every: HOUR_MS,
     payload: z.object({}),
   },
+  /**
+   * Recomputes every title's similar titles (co-watching and likes, else genres and cast) and the
+   * trending list, which the personal rows are assembled from (decision 0045).
+   */
+  'recommendations.compute': {
+    lane: 'light',
+    every: HOUR_MS,
+    payload: z.object({}),
+  },
   /** Brings a plan's Stripe product and Price in step with the plan after a change in the console. */
   'admin-commerce.sync-stripe-plan': {
     lane: 'light',

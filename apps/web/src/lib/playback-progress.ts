@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PlaybackEndpoints, type Envelope, type PlaybackProgressResult } from '@reeltime/contract';
 import { buildUrl, endSession } from './api-client';
-import { continueWatchingKey, titleDetailsKey } from './query-keys';
+import { continueWatchingKey, recommendationsKey, titleDetailsKey } from './query-keys';
 import { getToken } from './session';
 
 /** Saves happen at most this often while a video plays (pause, end and leaving save at once). */
@@ -166,8 +166,10 @@ export function usePlaybackProgress({
       save: (snapshot, { keepalive }) => {
         const body = progressBody(titleId, episodeId, snapshot);
         void sendPlaybackProgress(body, { keepalive }).then((result) => {
-          // Continue Watching and the title's details now hold an old position: refetched on their next use.
+          // Continue Watching and the title's details now hold an old position, and the personal
+          // rows may offer the title just played: refetched on their next use.
           void queryClient.invalidateQueries({ queryKey: continueWatchingKey, refetchType: 'none' });
+          void queryClient.invalidateQueries({ queryKey: recommendationsKey, refetchType: 'none' });
           void queryClient.invalidateQueries({ queryKey: titleDetailsKey(titleId), refetchType: 'none' });
           onSavedRef.current?.(body, result);
         });

@@ -9,6 +9,9 @@ export const watchListKey = ['watch-list'] as const;
 /** The member's Continue Watching row; saved playback progress marks it stale. */
 export const continueWatchingKey = ['playback', 'continue-watching'] as const;
 
+/** The profile's personal browse rows; a play changes what they leave out and what they are about. */
+export const recommendationsKey = ['browse', 'recommendations'] as const;
+
 /** Every title's details: their video links and `needs_plan` follow the member's plan. */
 export const titleDetailsRootKey = ['titles', 'details'] as const;
 

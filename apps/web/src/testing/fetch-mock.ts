@@ -10,6 +10,7 @@ import {
   PlaybackEndpoints,
   PlaybackQualityEndpoints,
   ProfileEndpoints,
+  RecommendationEndpoints,
   SearchEndpoints,
   SiteSettingsEndpoints,
   SubmissionEndpoints,
@@ -39,6 +40,7 @@ type MemberEndpoint =
   | EndpointOf<typeof PlaybackEndpoints>
   | EndpointOf<typeof PlaybackQualityEndpoints>
   | EndpointOf<typeof ProfileEndpoints>
+  | EndpointOf<typeof RecommendationEndpoints>
   | EndpointOf<typeof SearchEndpoints>
   | EndpointOf<typeof SiteSettingsEndpoints>
   | EndpointOf<typeof SubmissionEndpoints>

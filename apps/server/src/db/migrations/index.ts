@@ -20,6 +20,7 @@ import * as jobSchedules from './0019-job-schedules';
 import * as householdProfiles from './0020-household-profiles';
 import * as videoMarkers from './0022-video-markers';
 import * as playbackQuality from './0023-playback-quality';
+import * as recommendations from './0024-recommendations';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0020-household-profiles': householdProfiles,
   '0022-video-markers': videoMarkers,
   '0023-playback-quality': playbackQuality,
+  '0024-recommendations': recommendations,
 };
 
 /** Migration names in the order they run; the last one names the current schema. */

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONTENT_RATING_SCALE } from '@reeltime/contract';
+import { API_BASE, DEFAULT_CONTENT_RATING_SCALE } from '@reeltime/contract';
 import { isoDay, DAY_MS } from '../../lib/time';
 import { startTestServer, type TestServer } from '../../testing/app';
-import { seedDemoIfEmpty } from './demo';
+import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './demo';
 
 let server: TestServer;
 let firstLog: string[];
@@ -202,6 +202,23 @@ describe('demo catalog', () => {
     expect(likes).not.toEqual(recent);
     // Not just a reshuffle of the same ten.
     expect(recent.filter((id) => views.includes(id)).length).toBeLessThan(8);
+  });
+
+  it('shows the demo member personal rows at once: the recommendations are computed after seeding', async () => {
+    const login = await server.app.inject({
+      method: 'POST',
+      url: `${API_BASE}/login`,
+      payload: { email: DEMO_ACCOUNTS.member.email, password: DEMO_ACCOUNTS.member.password },
+    });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `${API_BASE}/user/recommendations`,
+      headers: { authorization: `Bearer ${login.json().data.api_token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data as { key: string; items: unknown[] }[];
+    expect(rows.map((row) => row.key)).toEqual(['trending', 'new']);
+    expect(rows[0]!.items.length).toBeGreaterThanOrEqual(10);
   });
 
   it('creates the demo member and admin and logs their sign-ins', async () => {

@@ -5,6 +5,7 @@ import { priceBreakdown } from '../../modules/billing/money';
 import { invalidateCatalog } from '../../modules/catalog/catalog-invalidation';
 import { addMonths, isoDay } from '../../lib/time';
 import { hashPassword } from '../../modules/users/passwords';
+import { createRecommendationsService } from '../../modules/recommendations/recommendations.service';
 import { createHouseholdRepository } from '../../modules/household/household.repository';
 import type { Dialect } from '../connection';
 import type { Database } from '../database';
@@ -176,6 +177,13 @@ export async function seedDemoIfEmpty(
   });
   if (!seeded) return;
   await invalidateCatalog(ctx.cache);
+  // The recommendations job's first run may have found the database empty: the personal rows are
+  // computed once now, so the demo shows them before the job's next run.
+  const recommendations = await createRecommendationsService(ctx).compute();
+  log(
+    `Recommendations computed in ${(recommendations.ms / 1000).toFixed(1)}s: ` +
+      `${recommendations.trending} trending titles, ${recommendations.similarities} similarities`,
+  );
 
   // Imported after the commit: the media service checks the titles and episodes exist.
   const streams = await queueDemoStreams(ctx.db, createMediaService(ctx), media.sources, titleIds);

@@ -27,6 +27,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoints(app, CatalogRowEndpoints, {
     popular: row('popular'),
+    popularMovies: row('popularMovies'),
     latest: row('latest'),
     topChannels: row('topChannels'),
     free: row('free'),

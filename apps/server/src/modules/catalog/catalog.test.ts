@@ -143,6 +143,11 @@ describe('browse rows', () => {
     ]);
   });
 
+  it('popular movies: only movies, by likes and views of all time, unlike the Top 10 of recent views', async () => {
+    // Bravo leads the Top 10 on its 30 views this week; all time, Charlie (550) and Alpha (105) lead.
+    expect(await names('/user/all-time-popular-movie')).toEqual(['Charlie', 'Alpha', 'Bravo', 'Delta']);
+  });
+
   it('top channels: only TV shows, by recent views then IMDb rating', async () => {
     expect(await names('/user/top-channels')).toEqual(['Golf', 'Foxtrot', 'India', 'Hotel']);
   });

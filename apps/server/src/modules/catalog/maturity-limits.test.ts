@@ -209,6 +209,8 @@ const LIST_READS: Record<string, (profile: ProfileName) => Promise<number[]>> = 
   'banners (the hero)': async (profile) =>
     (await read('/user/banners', profile)).map((banner: { data: { id: number } }) => banner.data.id),
   'popular row': async (profile) => cardIds(await read('/user/popular-movie?per_page=100', profile)),
+  'popular movies row': async (profile) =>
+    cardIds(await read('/user/all-time-popular-movie?per_page=100', profile)),
   'latest row': async (profile) => cardIds(await read('/user/latest-movie?per_page=100', profile)),
   'top channels row': async (profile) => cardIds(await read('/user/top-channels?per_page=100', profile)),
   'free row': async (profile) => cardIds(await read('/user/free-movie?per_page=100', profile)),

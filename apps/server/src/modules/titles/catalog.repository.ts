@@ -53,13 +53,20 @@ export function createCatalogRepository(db: Db, dialect: Dialect) {
       .orderBy(sql`coalesce(recent_views.recent, 0)`, 'desc');
 
   return {
-    /** One of the six browse rows. */
+    /** One of the browse rows. */
     row(name: RowName, page: Page, sinceDay: string, rating: RatingFilter): Promise<CardRow[]> {
       let query: TitlesQuery;
       switch (name) {
         case 'popular':
           query = byRecentViews(cards(rating), sinceDay)
             .orderBy('titles.view_count', 'desc')
+            .orderBy('titles.id', 'desc');
+          break;
+        case 'popularMovies':
+          // All-time likes and views together: a different ranking from the Top 10's recent views.
+          query = cards(rating)
+            .where('titles.type', '=', 'movie')
+            .orderBy(sql`titles.like_count + titles.view_count`, 'desc')
             .orderBy('titles.id', 'desc');
           break;
         case 'topChannels':

@@ -1,7 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { CatalogEndpoints, CatalogRowEndpoints, PlaybackEndpoints, type RowName } from '@reeltime/contract';
+import {
+  CatalogEndpoints,
+  CatalogRowEndpoints,
+  PlaybackEndpoints,
+  RecommendationEndpoints,
+  type RowName,
+} from '@reeltime/contract';
 import { callEndpoint, emptyOnFailure } from '../../../lib/api-client';
-import { continueWatchingKey } from '../../../lib/query-keys';
+import { continueWatchingKey, recommendationsKey } from '../../../lib/query-keys';
 
 export function bannersQuery() {
   return queryOptions({
@@ -30,7 +36,7 @@ export interface RowDefinition {
 export const BROWSE_ROWS: readonly RowDefinition[] = [
   { title: 'Top 10', row: 'popular', top: 10 },
   { title: 'Latest Movies', row: 'latest' },
-  { title: 'Popular Movies', row: 'popular' },
+  { title: 'Popular Movies', row: 'popularMovies' },
   { title: 'Top TV Channels', row: 'topChannels' },
   { title: 'Free Movies', row: 'free' },
   { title: 'Most Liked Movies', row: 'mostLiked' },
@@ -48,6 +54,19 @@ export function continueWatchingQuery(enabled: boolean) {
       emptyOnFailure('Continue Watching', signal, () =>
         callEndpoint(PlaybackEndpoints.continueWatching, { signal }),
       ),
+    enabled,
+  });
+}
+
+/**
+ * The profile's personal rows (GET /user/recommendations). Members only; a failed load is logged
+ * and shows no rows, like an empty answer.
+ */
+export function recommendationsQuery(enabled: boolean) {
+  return queryOptions({
+    queryKey: recommendationsKey,
+    queryFn: ({ signal }) =>
+      emptyOnFailure('recommendations', signal, () => callEndpoint(RecommendationEndpoints.list, { signal })),
     enabled,
   });
 }

@@ -37,6 +37,7 @@ function member(subscriptions: Subscription[]) {
   signIn();
   return browse({
     'GET /user/continue-watching': ok([]),
+    'GET /user/recommendations': ok([]),
     'GET /user/subscription-plan': ok({ activeSubscriptions: subscriptions }),
     'GET /user/plans': ok(plansWithAds),
   });

@@ -56,6 +56,7 @@ describe('Browse page', () => {
     const api = mockApi({
       'GET /user/banners': ok([banner()]),
       'GET /user/popular-movie': ok(movieCards(12)),
+      'GET /user/all-time-popular-movie': ok(movieCards(4, 500)),
       'GET /user/latest-movie': ok(movieCards(3, 100)),
       'GET /user/top-channels': ok([]),
       'GET /user/free-movie': ok(movieCards(2, 200)),
@@ -84,8 +85,12 @@ describe('Browse page', () => {
     layout.scrollToGap(0);
     await waitFor(() => expect(rowHeadings()).toEqual(ROW_TITLES));
 
-    // Top 10 and Popular Movies share one request; the empty row says so.
+    // Top 10 (recent views) and Popular Movies (movies, all time) are ranked apart; the empty row says so.
     expect(api.calls('GET /user/popular-movie')).toHaveLength(1);
+    const popularMovies = screen.getByRole('region', { name: 'Popular Movies' });
+    expect(await within(popularMovies).findAllByRole('heading', { level: 3 })).toHaveLength(4);
+    // Visitors have no personal rows and never ask for them.
+    expect(api.calls('GET /user/recommendations')).toHaveLength(0);
     const topTv = screen.getByRole('region', { name: 'Top TV Channels' });
     expect(await within(topTv).findByText(Messages.noVideos)).toBeInTheDocument();
     const top10 = screen.getByRole('region', { name: 'Top 10' });
