@@ -100,6 +100,15 @@ export const SITE_PAGES: readonly SitePage[] = [
       await expect(page.getByRole('tab', { name: 'Update Profile' })).toBeVisible();
     },
   },
+  {
+    name: 'manage-profiles',
+    path: () => '/profiles/manage',
+    as: 'member',
+    ready: async (page) => {
+      await heading('Manage profiles')(page);
+      await expect(page.getByRole('button', { name: 'Add profile' })).toBeVisible();
+    },
+  },
   { name: 'not-found', path: () => '/no-such-page', as: 'member', ready: heading('Page not found') },
 ];
 
