@@ -140,7 +140,8 @@ test('an admin uploads a clip with an upload cut off and resumed, watches it tra
   await expect(transcode).toBeVisible({ timeout: 60_000 });
   await expect(transcode.getByRole('progressbar')).toBeVisible();
   await expect(transcode.getByText('Ready', { exact: true })).toBeVisible({ timeout: 240_000 });
-  await expect(transcode).toContainText('2 of 2 renditions playable');
+  // Ready once the lowest rendition plays; the rest of the ladder follows.
+  await expect(transcode).toContainText('2 of 2 renditions playable', { timeout: 120_000 });
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('harbour-premiere.mp4 · 1280×720');
   await expect(row).toContainText('0:06');

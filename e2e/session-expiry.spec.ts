@@ -33,8 +33,13 @@ test.describe('a 401 answer ends the session', () => {
     const { token, user } = await apiLogin(request, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await page.goto('/');
     await storeSession(page, token, user);
+    // The ad slot reads the member's plan once its code has loaded, which can be after a quiet moment.
+    const planRead = page.waitForResponse((response) =>
+      response.url().includes(`${API}/user/subscription-plan`),
+    );
     await page.goto('/browse');
     await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+    await planRead;
     // Browse's own member calls (rows, plan, ad slot) are over, so the click below makes the next one.
     await page.waitForLoadState('networkidle');
 
