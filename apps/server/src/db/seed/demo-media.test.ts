@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveMediaTools } from '../../media/media-tools';
+import { runTool } from '../../media/ffmpeg';
 import { ffprobeJson } from '../../media/probe';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { buildDemoCatalog } from './demo-catalog';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './demo';
 import {
   DEMO_LINKS,
+  EPISODE_OPENING,
   NO_FFMPEG_MESSAGE,
   TINY_DEMO_MEDIA,
   demoCaptions,
@@ -51,6 +53,9 @@ describe('demo media plan', () => {
     const forMovies = plan.streams.filter((stream) => stream.targets.every((target) => !target.episode));
     expect([forMovies.length, forEpisodes.length]).toEqual([5, 3]);
     expect(new Set(plan.streams.map((stream) => JSON.stringify(stream.look))).size).toBe(8);
+    // The episodes' clips open with the series' jingle; the movies' do not.
+    expect(forEpisodes.every((stream) => stream.opening)).toBe(true);
+    expect(forMovies.some((stream) => stream.opening)).toBe(false);
   });
 
   it('queues first the streams of the featured titles, in banner order (a show by its first episode)', () => {
@@ -339,5 +344,47 @@ describe('demo clips with the npm-bundled ffmpeg (4.1) when the system has none'
       expect(probed.streams!.map((stream) => stream.codec_name).sort()).toEqual(['aac', 'h264']);
       expect(Number(probed.format!.duration)).toBeCloseTo(2, 0);
     }
+  }, 60_000);
+});
+
+describe('demo episode clips', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'reeltime-demo-jingle-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('open with the same jingle after a cold open of their own tone, and differ elsewhere', async () => {
+    const clips = [220, 277.18].map((tone, index) => ({
+      recipe: {
+        look: { kind: 'testsrc2' } as const,
+        size: { width: 160, height: 90 },
+        seconds: 12,
+        loopSeconds: 1,
+        tone,
+        container: 'mkv' as const,
+        opening: true as const,
+      },
+      file: path.join(work, `episode-${index}.mkv`),
+    }));
+    await renderClips(tools, clips, work);
+    const rate = 8000;
+    const pcm = await Promise.all(
+      clips.map((clip) =>
+        runTool(
+          'ffmpeg',
+          ['-v', 'error', '-i', clip.file, '-ac', '1', '-ar', String(rate), '-f', 's16le', 'pipe:1'],
+          {
+            captureStdout: true,
+          },
+        ),
+      ),
+    );
+    const part = (audio: Buffer, from: number, to: number) =>
+      audio.subarray(Math.round(from * rate) * 2, Math.round(to * rate) * 2);
+    const { coldOpenSeconds, jingleSeconds } = EPISODE_OPENING;
+    const jingle = [coldOpenSeconds + 0.2, coldOpenSeconds + jingleSeconds - 0.2] as const;
+    expect(part(pcm[0]!, ...jingle).equals(part(pcm[1]!, ...jingle))).toBe(true);
+    expect(part(pcm[0]!, 0, coldOpenSeconds - 0.2).equals(part(pcm[1]!, 0, coldOpenSeconds - 0.2))).toBe(
+      false,
+    );
+    expect(part(pcm[0]!, 10, 11.8).equals(part(pcm[1]!, 10, 11.8))).toBe(false);
   }, 60_000);
 });
