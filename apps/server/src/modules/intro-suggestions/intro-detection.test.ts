@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runTool } from '../../media/ffmpeg';
+import { decodeAudio } from './episode-audio';
+import { fingerprints, samplesOf, suggestIntros } from './intro-detection';
+
+const tools = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
+const work = mkdtempSync(path.join(tmpdir(), 'reeltime-intro-detection-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const JINGLE = [523.25, 659.25, 783.99, 1046.5, 987.77, 783.99, 880, 698.46, 587.33, 659.25, 523.25, 392];
+
+/** An aevalsrc expression playing `notes` (Hz), `step` seconds each, from `from` on. */
+function melody(notes: readonly number[], from: number, step: number): string {
+  const note = notes.reduceRight(
+    (rest, hz, index) =>
+      index === notes.length - 1 ? String(hz) : `if(lt(t,${from + (index + 1) * step}),${hz},${rest})`,
+    '',
+  );
+  return `sin(2*PI*${note}*t)`;
+}
+
+/**
+ * A clip whose audio is its own melody, with the jingle (6 s) from `jingleAt` when given, encoded
+ * to AAC in MPEG-TS as the HLS ladder holds it.
+ */
+async function clip(
+  name: string,
+  own: readonly number[],
+  seconds: number,
+  jingleAt?: number,
+): Promise<string> {
+  const mine = melody(own, 0, 0.35);
+  const expression =
+    jingleAt === undefined
+      ? mine
+      : `if(between(t,${jingleAt},${jingleAt + 6}),${melody(JINGLE, jingleAt, 0.5)},${mine})`;
+  const file = path.join(work, `${name}.ts`);
+  await runTool('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc=exprs='0.2*${expression}':sample_rate=48000:duration=${seconds}`,
+    '-c:a',
+    'aac',
+    '-b:a',
+    '96k',
+    '-y',
+    file,
+  ]);
+  return file;
+}
+
+const listen = async (file: string) => fingerprints(samplesOf(await decodeAudio(tools, file, 60)));
+
+describe('intro detection', () => {
+  it('finds a jingle two episodes share at different offsets, each within half a second', async () => {
+    const first = await clip('first', [300, 410, 370, 250, 330, 290, 440, 220], 16, 4);
+    const second = await clip('second', [196, 233, 277, 311, 349, 207, 262, 185, 247], 14, 1.5);
+    const [a, b] = suggestIntros([await listen(first), await listen(second)]);
+    expect(a).not.toBeNull();
+    expect(b).not.toBeNull();
+    expect(Math.abs(a!.start - 4)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(a!.end - 10)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(b!.start - 1.5)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(b!.end - 7.5)).toBeLessThanOrEqual(0.5);
+    expect(a!.confidence).toBeGreaterThan(0.8);
+    // Rounded to tenths of a second.
+    expect(Math.round(a!.start * 10) / 10).toBe(a!.start);
+  }, 30_000);
+
+  it('suggests nothing for episodes with nothing in common', async () => {
+    const first = await clip('plain-first', [300, 410, 370, 250, 330, 290, 440, 220], 12);
+    const second = await clip('plain-second', [196, 233, 277, 311, 349, 207, 262, 185, 247], 12);
+    expect(suggestIntros([await listen(first), await listen(second)])).toEqual([null, null]);
+  }, 30_000);
+
+  it('gives the episode without the jingle nothing when two of three share it', async () => {
+    const first = await clip('three-first', [300, 410, 370, 250], 12, 2);
+    const second = await clip('three-second', [196, 233, 277, 311], 12, 5);
+    const third = await clip('three-third', [349, 207, 262, 185], 12);
+    const [a, b, c] = suggestIntros([await listen(first), await listen(second), await listen(third)]);
+    expect(Math.abs(a!.start - 2)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(b!.start - 5)).toBeLessThanOrEqual(0.5);
+    expect(c).toBeNull();
+    // Shared with one of its two neighbours: half the confidence of a jingle all three have.
+    expect(a!.confidence).toBeLessThanOrEqual(0.5);
+  }, 30_000);
+});
