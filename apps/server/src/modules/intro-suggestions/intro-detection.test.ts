@@ -2,58 +2,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runTool } from '../../media/ffmpeg';
 import { decodeAudio } from './episode-audio';
+import { writeEpisodeAudio } from './intro-audio.fixtures';
 import { fingerprints, samplesOf, suggestIntros } from './intro-detection';
 
 const tools = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
 const work = mkdtempSync(path.join(tmpdir(), 'reeltime-intro-detection-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const JINGLE = [523.25, 659.25, 783.99, 1046.5, 987.77, 783.99, 880, 698.46, 587.33, 659.25, 523.25, 392];
-
-/** An aevalsrc expression playing `notes` (Hz), `step` seconds each, from `from` on. */
-function melody(notes: readonly number[], from: number, step: number): string {
-  const note = notes.reduceRight(
-    (rest, hz, index) =>
-      index === notes.length - 1 ? String(hz) : `if(lt(t,${from + (index + 1) * step}),${hz},${rest})`,
-    '',
-  );
-  return `sin(2*PI*${note}*t)`;
-}
-
-/**
- * A clip whose audio is its own melody, with the jingle (6 s) from `jingleAt` when given, encoded
- * to AAC in MPEG-TS as the HLS ladder holds it.
- */
-async function clip(
-  name: string,
-  own: readonly number[],
-  seconds: number,
-  jingleAt?: number,
-): Promise<string> {
-  const mine = melody(own, 0, 0.35);
-  const expression =
-    jingleAt === undefined
-      ? mine
-      : `if(between(t,${jingleAt},${jingleAt + 6}),${melody(JINGLE, jingleAt, 0.5)},${mine})`;
-  const file = path.join(work, `${name}.ts`);
-  await runTool('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `aevalsrc=exprs='0.2*${expression}':sample_rate=48000:duration=${seconds}`,
-    '-c:a',
-    'aac',
-    '-b:a',
-    '96k',
-    '-y',
-    file,
-  ]);
-  return file;
-}
+const clip = (name: string, own: readonly number[], seconds: number, jingleAt?: number) =>
+  writeEpisodeAudio(path.join(work, `${name}.ts`), {
+    own,
+    seconds,
+    ...(jingleAt === undefined ? {} : { jingleAt }),
+  });
 
 const listen = async (file: string) => fingerprints(samplesOf(await decodeAudio(tools, file, 60)));
 
