@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveMediaTools } from '../../media/media-tools';
 import { runTool } from '../../media/ffmpeg';
 import { ffprobeJson } from '../../media/probe';
+import { createIntroSuggestionService } from '../../modules/intro-suggestions/intro-suggestions.service';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { buildDemoCatalog } from './demo-catalog';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './demo';
@@ -268,6 +269,33 @@ describe('demo seed with ffmpeg', () => {
     expect(captions.body).toContain('These captions come from a WebVTT file.');
     expect(second!.video_links[0]!.url).not.toBe(first!.video_links[0]!.url);
     expect((await get(second!.video_links[0]!.url)).body).not.toContain('TYPE=SUBTITLES');
+  });
+
+  it('suggests the jingle as the intro of the featured show’s first season, from the transcoded streams', async () => {
+    const catalog = buildDemoCatalog();
+    const show = catalog.banners
+      .map((banner) => catalog.titles.find((title) => title.name === banner.title)!)
+      .find((title) => title.type === 'tvshow')!;
+    const season = await db()
+      .selectFrom('seasons')
+      .innerJoin('titles', 'titles.id', 'seasons.title_id')
+      .select('seasons.id')
+      .where('titles.name', '=', show.name)
+      .where('seasons.season_number', '=', 1)
+      .executeTakeFirstOrThrow();
+    const suggestions = createIntroSuggestionService(server.app.ctx);
+    const run = await suggestions.start(season.id);
+    await server.app.jobs.runJob(run.job_id!);
+    const done = await suggestions.latest(season.id);
+    expect(done.state).toBe('done');
+    const { coldOpenSeconds, jingleSeconds } = EPISODE_OPENING;
+    // The tiny clips end before the jingle does.
+    const end = Math.min(coldOpenSeconds + jingleSeconds, TINY_DEMO_MEDIA.streamSeconds);
+    expect(done.episodes.length).toBeGreaterThanOrEqual(2);
+    for (const { suggestion } of done.episodes) {
+      expect(Math.abs(suggestion!.start - coldOpenSeconds)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(suggestion!.end - end)).toBeLessThanOrEqual(0.5);
+    }
   });
 
   it('gives the link-only titles their YouTube, Vimeo or Dailymotion video', async () => {
