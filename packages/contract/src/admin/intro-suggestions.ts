@@ -15,8 +15,6 @@ export const IntroSuggestionMessages = {
   nothingShared: 'No audio of 3 seconds or more is shared by two episodes of this season.',
 } as const;
 
-export const IntroSuggestionStateSchema = z.enum(['pending', 'running', 'done', 'failed']);
-
 /** One episode's suggestion: null when it shares nothing with another episode. */
 export const EpisodeIntroSuggestionSchema = z.object({
   episode_id: z.number().int(),
@@ -38,7 +36,7 @@ export type EpisodeIntroSuggestion = z.infer<typeof EpisodeIntroSuggestionSchema
 /** The latest run for a season, or `none` when there has been none. */
 export const IntroSuggestionsSchema = z.object({
   season_id: z.number().int(),
-  state: z.enum(['none', ...IntroSuggestionStateSchema.options]),
+  state: z.enum(['none', 'pending', 'running', 'done', 'failed']),
   job_id: z.number().int().nullable(),
   /** Episodes with a ready video being compared. */
   episode_count: z.number().int(),
