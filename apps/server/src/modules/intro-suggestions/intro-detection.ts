@@ -1,3 +1,5 @@
+import { AbortedError } from '../../media/ffmpeg';
+
 /**
  * Finds an intro that episodes share from their audio alone (docs/decisions/0043-skip-markers.md,
  * "Suggested intros"). Pure functions over decoded audio: 8 kHz mono PCM becomes one spectral
@@ -23,6 +25,22 @@ const MATCH_SIMILARITY = 0.9;
 const MAX_GAP_FRAMES = 3;
 /** Frames quieter than this (RMS of samples in -1..1) are silence, which matches nothing. */
 const SILENCE_RMS = 0.003;
+
+/**
+ * Hands the event loop back every `sliceMs` of work (the job may run in the API process), and
+ * stops the work once `signal` is aborted.
+ */
+export function breather(signal?: AbortSignal, sliceMs = 20): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < sliceMs) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    if (signal?.aborted) throw new AbortedError();
+    since = performance.now();
+  };
+}
+
+const noPause = () => Promise.resolve();
 
 /** One fingerprint per frame: unit-length band energies, or null for silence. */
 export type Fingerprints = Array<Float32Array | null>;
@@ -58,7 +76,10 @@ const hann = Float32Array.from(
   (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (FFT_SIZE - 1)),
 );
 
-/** In-place radix-2 FFT. */
+const COS = Float64Array.from({ length: FFT_SIZE / 2 }, (_, k) => Math.cos((-2 * Math.PI * k) / FFT_SIZE));
+const SIN = Float64Array.from({ length: FFT_SIZE / 2 }, (_, k) => Math.sin((-2 * Math.PI * k) / FFT_SIZE));
+
+/** In-place radix-2 FFT of FFT_SIZE points. */
 function fft(re: Float64Array, im: Float64Array): void {
   const n = re.length;
   for (let i = 1, j = 0; i < n; i++) {
@@ -71,11 +92,11 @@ function fft(re: Float64Array, im: Float64Array): void {
     }
   }
   for (let size = 2; size <= n; size <<= 1) {
-    const angle = (-2 * Math.PI) / size;
+    const stride = n / size;
     for (let start = 0; start < n; start += size) {
       for (let k = 0; k < size / 2; k++) {
-        const cos = Math.cos(angle * k);
-        const sin = Math.sin(angle * k);
+        const cos = COS[k * stride]!;
+        const sin = SIN[k * stride]!;
         const a = start + k;
         const b = a + size / 2;
         const tre = re[b]! * cos - im[b]! * sin;
@@ -90,11 +111,12 @@ function fft(re: Float64Array, im: Float64Array): void {
 }
 
 /** A fingerprint every FRAME_SECONDS: energies in log-spaced bands (about a semitone each), compressed. */
-export function fingerprints(samples: Float32Array): Fingerprints {
+export async function fingerprints(samples: Float32Array, pause = noPause): Promise<Fingerprints> {
   const frames: Fingerprints = [];
   const re = new Float64Array(FFT_SIZE);
   const im = new Float64Array(FFT_SIZE);
   for (let at = 0; at + HOP <= samples.length; at += HOP) {
+    await pause();
     // The window is centred on the frame, so frame k describes the audio around k * FRAME_SECONDS.
     const from = at + HOP / 2 - FFT_SIZE / 2;
     let energy = 0;
@@ -153,9 +175,15 @@ export interface SharedRun {
  * The longest run of matching frames between two episodes over every offset between them (up to
  * MAX_GAP_FRAMES non-matching frames inside a run), or undefined when none reaches `minFrames`.
  */
-export function longestSharedRun(a: Fingerprints, b: Fingerprints, minFrames: number): SharedRun | undefined {
+export async function longestSharedRun(
+  a: Fingerprints,
+  b: Fingerprints,
+  minFrames: number,
+  pause = noPause,
+): Promise<SharedRun | undefined> {
   let best: SharedRun | undefined;
   for (let offset = -(a.length - 1); offset < b.length; offset++) {
+    await pause();
     // Frame i of a against frame i + offset of b.
     const first = Math.max(0, -offset);
     const last = Math.min(a.length, b.length - offset);
@@ -192,12 +220,13 @@ const tenth = (seconds: number) => Math.round(seconds * 10) / 10;
 
 /**
  * An intro for each episode, in the order given: its longest run shared with any other episode,
- * or null when it shares nothing of MIN_INTRO_SECONDS or more. `onPair` is told after each pair.
+ * or null when it shares nothing of MIN_INTRO_SECONDS or more. `onPair` is told after each pair;
+ * `pause` is awaited often (see breather).
  */
-export function suggestIntros(
+export async function suggestIntros(
   episodes: readonly Fingerprints[],
-  onPair?: (done: number, total: number) => void,
-): Array<IntroSuggestion | null> {
+  options: { onPair?: (done: number, total: number) => void; pause?: () => Promise<void> } = {},
+): Promise<Array<IntroSuggestion | null>> {
   const minFrames = Math.round(MIN_INTRO_SECONDS / FRAME_SECONDS);
   // For each episode, what each other episode shares with it (by position in this episode).
   const shared = episodes.map(() => [] as Array<{ start: number; frames: number; similarity: number }>);
@@ -205,12 +234,12 @@ export function suggestIntros(
   let done = 0;
   for (let x = 0; x < episodes.length; x++) {
     for (let y = x + 1; y < episodes.length; y++) {
-      const run = longestSharedRun(episodes[x]!, episodes[y]!, minFrames);
+      const run = await longestSharedRun(episodes[x]!, episodes[y]!, minFrames, options.pause);
       if (run) {
         shared[x]!.push({ start: run.startA, frames: run.frames, similarity: run.meanSimilarity });
         shared[y]!.push({ start: run.startB, frames: run.frames, similarity: run.meanSimilarity });
       }
-      onPair?.(++done, total);
+      options.onPair?.(++done, total);
     }
   }
   const others = Math.max(1, episodes.length - 1);

@@ -12,7 +12,7 @@ import { Conflict, NotFound } from '../../lib/errors';
 import { MEDIA_FILES } from '../../media/pipeline';
 import { streamFolderId } from '../../media/video-removal';
 import { decodeAudio, fetchStreamHead } from './episode-audio';
-import { fingerprints, samplesOf, suggestIntros, type Fingerprints } from './intro-detection';
+import { breather, fingerprints, samplesOf, suggestIntros, type Fingerprints } from './intro-detection';
 
 /** How much of each episode is listened to: intros come early. */
 export const LISTEN_SECONDS = 5 * 60;
@@ -79,9 +79,9 @@ export function createIntroSuggestionService(ctx: Pick<AppContext, 'config' | 'd
     const streamIds = [...new Set(videos.map((video) => video.streamId))];
     const scratch = path.join(config.dataDir, 'tmp', 'intro-suggestions', String(job.id));
     const heard: Fingerprints[] = [];
+    const pause = breather(job.signal);
     try {
       for (const [index, streamId] of streamIds.entries()) {
-        if (job.signal.aborted) throw new Error('The job was stopped.');
         const head = await fetchStreamHead(
           files,
           `private/videos/${streamId}/${MEDIA_FILES.master}`,
@@ -90,15 +90,16 @@ export function createIntroSuggestionService(ctx: Pick<AppContext, 'config' | 'd
         );
         const pcm = await decodeAudio(config.mediaTools, head, LISTEN_SECONDS, job.signal);
         await rm(head, { force: true });
-        heard.push(fingerprints(samplesOf(pcm)));
+        heard.push(await fingerprints(samplesOf(pcm), pause));
         job.progress(Math.round(((index + 1) / streamIds.length) * 60));
       }
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
-    const suggestions = suggestIntros(heard, (done, total) =>
-      job.progress(60 + Math.round((done / total) * 40)),
-    );
+    const suggestions = await suggestIntros(heard, {
+      onPair: (done, total) => job.progress(60 + Math.round((done / total) * 40)),
+      pause,
+    });
     const byStream = new Map(streamIds.map((streamId, index) => [streamId, suggestions[index] ?? null]));
     const episodes: EpisodeIntroSuggestion[] = videos.map((video) => ({
       episode_id: video.episodeId,
