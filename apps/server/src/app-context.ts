@@ -28,6 +28,7 @@ import { entryPointFile } from './lib/server-files';
 import { mediaJobHandlers } from './media/media.jobs';
 import { adminCommerceJobHandlers } from './modules/admin-commerce/admin-commerce.jobs';
 import { adminMediaJobHandlers } from './modules/admin-media/admin-media.jobs';
+import { introSuggestionJobHandlers } from './modules/intro-suggestions/intro-suggestions.service';
 import { createRedisUploadLocker } from './modules/admin-media/redis-upload-locker';
 import { createLocalUploadStorage, type UploadStorage } from './modules/admin-media/upload-storage';
 import { uploadedSourcesDir } from './media/video-removal';
@@ -191,6 +192,7 @@ export async function createRuntime(
     ...billingJobHandlers(ctx),
     ...adminCommerceJobHandlers(ctx),
     ...adminMediaJobHandlers(ctx),
+    ...introSuggestionJobHandlers(ctx),
     ...profileJobHandlers(ctx),
     ...recommendationsJobHandlers(ctx),
     ...submissionsJobHandlers(ctx),

@@ -5,6 +5,7 @@ import { adminJobsRoutes } from './modules/admin-jobs/admin-jobs.routes';
 import { adminLibraryRoutes } from './modules/admin-library/admin-library.routes';
 import { adminMailRoutes } from './modules/admin-mail/admin-mail.routes';
 import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
+import { introSuggestionRoutes } from './modules/intro-suggestions/intro-suggestions.routes';
 import { adminMembersRoutes } from './modules/admin-members/admin-members.routes';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes';
 import { adminPlaybackQualityRoutes } from './modules/admin-playback-quality/admin-playback-quality.routes';
@@ -52,6 +53,7 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
     adminTitlesRoutes,
     adminLibraryRoutes,
     adminMediaRoutes,
+    introSuggestionRoutes,
     adminSubmissionsRoutes,
     adminMembersRoutes,
     adminMailRoutes,

@@ -40,6 +40,17 @@ export const AdminGenresEndpoints = {
   remove: endpointRoute<typeof Contract.AdminGenresEndpoints.remove>('DELETE', '/admin/genres/:id'),
 };
 
+export const AdminIntroSuggestionEndpoints = {
+  start: endpointRoute<typeof Contract.AdminIntroSuggestionEndpoints.start>(
+    'POST',
+    '/admin/seasons/:id/intro-suggestions',
+  ),
+  latest: endpointRoute<typeof Contract.AdminIntroSuggestionEndpoints.latest>(
+    'GET',
+    '/admin/seasons/:id/intro-suggestions',
+  ),
+};
+
 export const AdminJobsEndpoints = {
   list: endpointRoute<typeof Contract.AdminJobsEndpoints.list>('GET', '/admin/jobs'),
   retry: endpointRoute<typeof Contract.AdminJobsEndpoints.retry>('POST', '/admin/jobs/:id/retry'),

@@ -38,7 +38,7 @@ export interface FileField {
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429 | 502 | 503;
 
 export interface SuccessResponse {
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   /** What the envelope carries in `data`; absent when the answer has no body. */
   data?: z.ZodType;
   /** When this answer is given, for endpoints with more than one success answer. */

@@ -118,6 +118,8 @@ export type VideoMarkersBody = z.input<typeof VideoMarkersBodySchema>;
 /** A video's markers as the console edits them: its duration and seek-preview thumbnails come along. */
 export const VideoMarkersSchema = z.object({
   video_id: z.number().int(),
+  /** The season of an episode's video (its intro can be suggested from the season's episodes); null for a movie. */
+  season_id: z.number().int().nullable(),
   /** Null until the video's transcode has measured it (markers cannot be set before). */
   duration_seconds: z.number().nullable(),
   /** The signed seek-preview thumbnails (WebVTT of sprite tiles), when the video has a stream of ours. */

@@ -463,6 +463,18 @@ export interface VideoMarkersTable {
   updated_at: number;
 }
 
+/** The latest intro suggestion run of a season (migration 0025); `result` is JSON once done. */
+export interface IntroSuggestionsTable {
+  season_id: number;
+  job_id: number;
+  status: 'pending' | 'running' | 'done' | 'failed';
+  /** Episodes with a ready video of ours when the run was asked for. */
+  episode_count: number;
+  result: string | null;
+  error: string | null;
+  updated_at: number;
+}
+
 /** One change made in the operator console. `before` and `after` are JSON text (null for none). */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -517,6 +529,7 @@ export interface Database {
   video_sources: VideoSourcesTable;
   video_captions: VideoCaptionsTable;
   video_markers: VideoMarkersTable;
+  intro_suggestions: IntroSuggestionsTable;
   banners: BannersTable;
   watchlist: WatchlistTable;
   playback_progress: PlaybackProgressTable;

@@ -30,6 +30,7 @@ const handlers = {
   'profile.sweep-avatars': never,
   'submissions.sweep-images': never,
   'admin-media.sweep-uploads': never,
+  'media.suggest-intros': never,
   'recommendations.compute': never,
 } satisfies JobHandlers;
 const runner = createBullmqJobRunner(db, queue, handlers, {

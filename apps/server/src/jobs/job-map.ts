@@ -27,6 +27,15 @@ export const JobMap = {
       supersedes: z.array(z.number().int().positive()).max(20).optional(),
     }),
   },
+  /**
+   * Listens to the start of a season's episode videos and suggests an intro for each from the
+   * audio they share (decision 0043, "Suggested intros"). Media lane: it runs ffmpeg.
+   */
+  'media.suggest-intros': {
+    lane: 'media',
+    maxAttempts: 1,
+    payload: z.object({ seasonId: z.number().int().positive() }),
+  },
   'mail.deliver': {
     lane: 'light',
     // With the backoff doubling from 10 s, eight attempts span about 40 minutes of SMTP trouble.

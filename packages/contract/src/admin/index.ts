@@ -11,3 +11,4 @@ export * from './submissions';
 export * from './titles';
 export * from './video-uploads';
 export * from './playback-quality';
+export * from './intro-suggestions';

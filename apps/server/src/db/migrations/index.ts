@@ -21,6 +21,7 @@ import * as householdProfiles from './0020-household-profiles';
 import * as videoMarkers from './0022-video-markers';
 import * as playbackQuality from './0023-playback-quality';
 import * as recommendations from './0024-recommendations';
+import * as introSuggestions from './0025-intro-suggestions';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0022-video-markers': videoMarkers,
   '0023-playback-quality': playbackQuality,
   '0024-recommendations': recommendations,
+  '0025-intro-suggestions': introSuggestions,
 };
 
 /** Migration names in the order they run; the last one names the current schema. */

@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveMediaTools } from '../../media/media-tools';
+import { runTool } from '../../media/ffmpeg';
 import { ffprobeJson } from '../../media/probe';
+import { createIntroSuggestionService } from '../../modules/intro-suggestions/intro-suggestions.service';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { buildDemoCatalog } from './demo-catalog';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './demo';
 import {
   DEMO_LINKS,
+  EPISODE_OPENING,
   NO_FFMPEG_MESSAGE,
   TINY_DEMO_MEDIA,
   demoCaptions,
@@ -51,6 +54,9 @@ describe('demo media plan', () => {
     const forMovies = plan.streams.filter((stream) => stream.targets.every((target) => !target.episode));
     expect([forMovies.length, forEpisodes.length]).toEqual([5, 3]);
     expect(new Set(plan.streams.map((stream) => JSON.stringify(stream.look))).size).toBe(8);
+    // The episodes' clips open with the series' jingle; the movies' do not.
+    expect(forEpisodes.every((stream) => stream.opening)).toBe(true);
+    expect(forMovies.some((stream) => stream.opening)).toBe(false);
   });
 
   it('queues first the streams of the featured titles, in banner order (a show by its first episode)', () => {
@@ -265,6 +271,33 @@ describe('demo seed with ffmpeg', () => {
     expect((await get(second!.video_links[0]!.url)).body).not.toContain('TYPE=SUBTITLES');
   });
 
+  it('suggests the jingle as the intro of the featured show’s first season, from the transcoded streams', async () => {
+    const catalog = buildDemoCatalog();
+    const show = catalog.banners
+      .map((banner) => catalog.titles.find((title) => title.name === banner.title)!)
+      .find((title) => title.type === 'tvshow')!;
+    const season = await db()
+      .selectFrom('seasons')
+      .innerJoin('titles', 'titles.id', 'seasons.title_id')
+      .select('seasons.id')
+      .where('titles.name', '=', show.name)
+      .where('seasons.season_number', '=', 1)
+      .executeTakeFirstOrThrow();
+    const suggestions = createIntroSuggestionService(server.app.ctx);
+    const run = await suggestions.start(season.id);
+    await server.app.jobs.runJob(run.job_id!);
+    const done = await suggestions.latest(season.id);
+    expect(done.state).toBe('done');
+    const { coldOpenSeconds, jingleSeconds } = EPISODE_OPENING;
+    // The tiny clips end before the jingle does.
+    const end = Math.min(coldOpenSeconds + jingleSeconds, TINY_DEMO_MEDIA.streamSeconds);
+    expect(done.episodes.length).toBeGreaterThanOrEqual(2);
+    for (const { suggestion } of done.episodes) {
+      expect(Math.abs(suggestion!.start - coldOpenSeconds)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(suggestion!.end - end)).toBeLessThanOrEqual(0.5);
+    }
+  });
+
   it('gives the link-only titles their YouTube, Vimeo or Dailymotion video', async () => {
     const links = await db()
       .selectFrom('videos')
@@ -339,5 +372,47 @@ describe('demo clips with the npm-bundled ffmpeg (4.1) when the system has none'
       expect(probed.streams!.map((stream) => stream.codec_name).sort()).toEqual(['aac', 'h264']);
       expect(Number(probed.format!.duration)).toBeCloseTo(2, 0);
     }
+  }, 60_000);
+});
+
+describe('demo episode clips', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'reeltime-demo-jingle-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('open with the same jingle after a cold open of their own tone, and differ elsewhere', async () => {
+    const clips = [220, 277.18].map((tone, index) => ({
+      recipe: {
+        look: { kind: 'testsrc2' } as const,
+        size: { width: 160, height: 90 },
+        seconds: 12,
+        loopSeconds: 1,
+        tone,
+        container: 'mkv' as const,
+        opening: true as const,
+      },
+      file: path.join(work, `episode-${index}.mkv`),
+    }));
+    await renderClips(tools, clips, work);
+    const rate = 8000;
+    const pcm = await Promise.all(
+      clips.map((clip) =>
+        runTool(
+          'ffmpeg',
+          ['-v', 'error', '-i', clip.file, '-ac', '1', '-ar', String(rate), '-f', 's16le', 'pipe:1'],
+          {
+            captureStdout: true,
+          },
+        ),
+      ),
+    );
+    const part = (audio: Buffer, from: number, to: number) =>
+      audio.subarray(Math.round(from * rate) * 2, Math.round(to * rate) * 2);
+    const { coldOpenSeconds, jingleSeconds } = EPISODE_OPENING;
+    const jingle = [coldOpenSeconds + 0.2, coldOpenSeconds + jingleSeconds - 0.2] as const;
+    expect(part(pcm[0]!, ...jingle).equals(part(pcm[1]!, ...jingle))).toBe(true);
+    expect(part(pcm[0]!, 0, coldOpenSeconds - 0.2).equals(part(pcm[1]!, 0, coldOpenSeconds - 0.2))).toBe(
+      false,
+    );
+    expect(part(pcm[0]!, 10, 11.8).equals(part(pcm[1]!, 10, 11.8))).toBe(false);
   }, 60_000);
 });

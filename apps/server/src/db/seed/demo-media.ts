@@ -149,6 +149,44 @@ export interface ClipRecipe {
   tone: number;
   /** `mp4` for trailers (H.264 + AAC, played by browsers as it is), `mkv` for stream sources. */
   container: 'mp4' | 'mkv';
+  /** Episode clips: the series' jingle after a cold open of the clip's own tone (EPISODE_OPENING). */
+  opening?: true;
+}
+
+/**
+ * Where the episodes' shared jingle sits in every episode clip: after a cold open of the clip's
+ * own tone, so the intro starts at a different point than the file (a fair test for the intro
+ * suggestions, docs/decisions/0043-skip-markers.md).
+ */
+export const EPISODE_OPENING = { coldOpenSeconds: 3, jingleSeconds: 6 } as const;
+
+/** The jingle's melody, a note every half second (Hz): the same in every episode clip. */
+const JINGLE_NOTES = [
+  523.25, 659.25, 783.99, 1046.5, 987.77, 783.99, 880, 698.46, 587.33, 659.25, 523.25, 392,
+];
+
+/**
+ * The audio of a clip as an aevalsrc expression: the clip's own tone (with a beep at 1.5 times the
+ * pitch every second, as the sine source makes it), and for episode clips the jingle from
+ * EPISODE_OPENING.coldOpenSeconds on.
+ */
+export function clipAudioFilter(recipe: Pick<ClipRecipe, 'tone' | 'seconds' | 'opening'>): string {
+  const own = `sin(2*PI*if(lt(mod(t,1),0.04),${recipe.tone * 1.5},${recipe.tone})*t)`;
+  if (!recipe.opening)
+    return `sine=frequency=${recipe.tone}:beep_factor=1.5:sample_rate=48000:duration=${recipe.seconds}`;
+  const { coldOpenSeconds: from, jingleSeconds } = EPISODE_OPENING;
+  const step = jingleSeconds / JINGLE_NOTES.length;
+  // Nested ifs: the note playing at t, counted from the jingle's start.
+  const note = JINGLE_NOTES.reduceRight(
+    (rest, hz, index) =>
+      index === JINGLE_NOTES.length - 1 ? String(hz) : `if(lt(t,${from + (index + 1) * step}),${hz},${rest})`,
+    '',
+  );
+  const jingle = `sin(2*PI*${note}*t)`;
+  return (
+    `aevalsrc=exprs='0.125*if(between(t,${from},${from + jingleSeconds}),${jingle},${own})'` +
+    `:sample_rate=48000:duration=${recipe.seconds}`
+  );
 }
 
 export function clipName(recipe: ClipRecipe): string {
@@ -219,7 +257,7 @@ export async function renderClips(
       '-f',
       'lavfi',
       '-i',
-      `sine=frequency=${recipe.tone}:beep_factor=1.5:sample_rate=48000:duration=${recipe.seconds}`,
+      clipAudioFilter(recipe),
     ]),
     ...todo.flatMap(({ recipe, file }, index) => [
       '-map',
@@ -290,6 +328,8 @@ export interface DemoStream {
   tone: number;
   large: boolean;
   captions: boolean;
+  /** The episodes' clips: they open with the series' jingle (EPISODE_OPENING). */
+  opening: boolean;
   /**
    * Who plays it, most needed first: the first is imported (the tree is its video's), the others
    * get videos pointing at the same tree.
@@ -367,15 +407,17 @@ export function planDemoMedia(catalog: DemoCatalog): DemoMediaPlan {
   for (const movie of popular) need({ title: movie.name });
   for (const show of shows) for (const episode of episodesOf(show)) need(episode);
 
-  const clips = (count: number, offset: number, firstHas: 'large' | 'captions'): DemoStream[] =>
+  // The first movie clip is large; the first episode clip has captions, and every episode clip the jingle.
+  const clips = (count: number, offset: number, kind: 'movies' | 'episodes'): DemoStream[] =>
     STREAM_LOOKS.slice(offset, offset + count).map((look, index) => ({
       ...look,
-      large: firstHas === 'large' && index === 0,
-      captions: firstHas === 'captions' && index === 0,
+      large: kind === 'movies' && index === 0,
+      captions: kind === 'episodes' && index === 0,
+      opening: kind === 'episodes',
       targets: [],
     }));
-  const movieClips = clips(DEMO_STREAM_COUNT.movies, 0, 'large');
-  const episodeClips = clips(DEMO_STREAM_COUNT.episodes, DEMO_STREAM_COUNT.movies, 'captions');
+  const movieClips = clips(DEMO_STREAM_COUNT.movies, 0, 'movies');
+  const episodeClips = clips(DEMO_STREAM_COUNT.episodes, DEMO_STREAM_COUNT.movies, 'episodes');
   const firstNeed = new Map<DemoStream, number>();
   let movies = 0;
   let episodes = 0;
@@ -509,6 +551,7 @@ export async function prepareDemoMedia(
           seconds: options.streamSeconds,
           loopSeconds: LOOP_SECONDS.stream,
           container: 'mkv',
+          ...(stream.opening ? { opening: true as const } : {}),
         };
         return { stream, recipe, file: path.join(sourceDir, clipName(recipe)) };
       })

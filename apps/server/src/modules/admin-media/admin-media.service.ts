@@ -146,6 +146,7 @@ export function createAdminMediaService(ctx: AppContext) {
         : null;
     return {
       video_id: row.id,
+      season_id: row.season_id,
       duration_seconds: row.duration_seconds,
       // Only a signed link is of use to the browser: an unsigned private path is refused.
       thumbnails_url: thumbnails?.startsWith(`${SIGNED_MEDIA_PREFIX}/`) ? thumbnails : null,

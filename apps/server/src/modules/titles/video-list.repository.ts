@@ -17,6 +17,7 @@ export interface ConsoleVideoRow {
   title_name: string;
   episode_id: number | null;
   episode_name: string | null;
+  season_id: number | null;
   season_number: number | null;
   episode_number: number | null;
   job_id: number | null;
@@ -71,6 +72,7 @@ export function createVideoListRepository(db: Db) {
         'titles.name as title_name',
         'episodes.id as episode_id',
         'episodes.name as episode_name',
+        'seasons.id as season_id',
         'seasons.season_number',
         'episodes.episode_number',
         'jobs.id as job_id',

@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { AdminMediaEndpoints, type AdminVideo, type AdminVideoList } from '@reeltime/contract';
+import {
+  AdminIntroSuggestionEndpoints,
+  AdminMediaEndpoints,
+  type AdminVideo,
+  type AdminVideoList,
+  type IntroSuggestions,
+} from '@reeltime/contract';
 import { callEndpoint } from '../../../../lib/api-client';
 
 /** Query keys of the media section; a prefix refetches everything under it. */
@@ -9,6 +15,7 @@ export const mediaKeys = {
   videos: ['admin', 'media', 'videos'] as const,
   video: (id: number) => ['admin', 'media', 'video', id] as const,
   markers: (id: number) => ['admin', 'media', 'markers', id] as const,
+  introSuggestions: (seasonId: number) => ['admin', 'media', 'intro-suggestions', seasonId] as const,
 };
 
 /** How often a transcode under way is asked for its progress. */
@@ -56,4 +63,16 @@ export const markersQuery = (id: number) =>
   queryOptions({
     queryKey: mediaKeys.markers(id),
     queryFn: ({ signal }) => callEndpoint(AdminMediaEndpoints.markers, { params: { id }, signal }),
+  });
+
+export const introSuggestionsQuery = (seasonId: number) =>
+  queryOptions({
+    queryKey: mediaKeys.introSuggestions(seasonId),
+    queryFn: ({ signal }) =>
+      callEndpoint(AdminIntroSuggestionEndpoints.latest, { params: { id: seasonId }, signal }),
+    // Live while the job listens.
+    refetchInterval: (query) => {
+      const state = (query.state.data as IntroSuggestions | undefined)?.state;
+      return state === 'pending' || state === 'running' ? PROGRESS_POLL_MS : false;
+    },
   });

@@ -1,7 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MarkerMessages, type AdminVideo, type VideoMarkers } from '@reeltime/contract';
+import {
+  IntroSuggestionMessages,
+  MarkerMessages,
+  type AdminVideo,
+  type IntroSuggestions,
+  type VideoMarkers,
+} from '@reeltime/contract';
 import { mockAdminApi, signInAdmin } from '../../../../testing/admin-fetch-mock';
 import { fail, ok } from '../../../../testing/fetch-mock';
 import { renderWithRouter } from '../../../../testing/render';
@@ -27,6 +33,7 @@ const video: AdminVideo = {
 
 const stored = (fields: Partial<VideoMarkers> = {}): VideoMarkers => ({
   video_id: 7,
+  season_id: 12,
   duration_seconds: 600,
   thumbnails_url: THUMBS,
   markers: [{ type: 'intro', start: 30, end: 90 }],
@@ -192,5 +199,96 @@ describe('Markers editor', () => {
       await screen.findByText(/its markers can be set once its transcode has finished/),
     ).toBeInTheDocument();
     expect(screen.queryByRole('slider')).not.toBeInTheDocument();
+  });
+});
+
+describe('Suggest intro', () => {
+  const run = (fields: Partial<IntroSuggestions>): IntroSuggestions => ({
+    season_id: 12,
+    state: 'pending',
+    job_id: 55,
+    episode_count: 6,
+    progress: 0,
+    episodes: [],
+    error: null,
+    updated_at: 1,
+    ...fields,
+  });
+
+  it('listens to the season and pre-fills the intro lane with the suggestion, unsaved until Save', async () => {
+    const api = mockConsole(stored({ markers: [] }));
+    let polls = 0;
+    api.setAdmin('POST /admin/seasons/:id/intro-suggestions', ok(run({}), 'Listening to the episodes…', 202));
+    api.setAdmin('GET /admin/seasons/:id/intro-suggestions', () =>
+      ++polls < 2
+        ? ok(run({ state: 'running', progress: 40 }))
+        : ok(
+            run({
+              state: 'done',
+              progress: 100,
+              episodes: [
+                {
+                  episode_id: 41,
+                  video_id: 7,
+                  suggestion: { type: 'intro', start: 3.1, end: 9, confidence: 0.93 },
+                },
+                { episode_id: 42, video_id: 8, suggestion: null },
+              ],
+            }),
+          ),
+    );
+    renderWithRouter(<MediaPage />, { path: '/admin/media' });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Markers of Harbour Lights · S1 E1 · Pilot' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Markers of Harbour Lights · S1 E1 · Pilot' });
+    await within(dialog).findByRole('button', { name: 'Suggest intro' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Intro' })).not.toBeChecked();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Suggest intro' }));
+    expect(await within(dialog).findByText('Listening to 6 episodes…')).toBeInTheDocument();
+    expect(api.adminCalls('POST /admin/seasons/:id/intro-suggestions')[0]!.params).toEqual({ id: '12' });
+
+    expect(
+      await within(dialog).findByText('Suggested, not saved', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: 'Intro' })).toBeChecked();
+    expect(timeField(dialog, 'Intro start')).toHaveValue('0:03.1');
+    expect(timeField(dialog, 'Intro end')).toHaveValue('0:09');
+    expect(within(dialog).getByText(/93% confidence/)).toBeInTheDocument();
+    expect(api.adminCalls('PUT /admin/videos/:id/markers')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save markers' }));
+    await waitFor(() => expect(api.adminCalls('PUT /admin/videos/:id/markers')).toHaveLength(1));
+    expect(api.adminCalls('PUT /admin/videos/:id/markers')[0]!.json()).toEqual({
+      markers: [{ type: 'intro', start: 3.1, end: 9 }],
+    });
+  });
+
+  it('says so when the season has too few episodes to compare, or when nothing is shared', async () => {
+    const api = mockConsole(stored());
+    api.setAdmin(
+      'POST /admin/seasons/:id/intro-suggestions',
+      fail(409, IntroSuggestionMessages.tooFewEpisodes),
+    );
+    const { user, dialog } = await openEditor();
+    await user.click(within(dialog).getByRole('button', { name: 'Suggest intro' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      IntroSuggestionMessages.tooFewEpisodes,
+    );
+
+    api.setAdmin('POST /admin/seasons/:id/intro-suggestions', ok(run({}), undefined, 202));
+    api.setAdmin(
+      'GET /admin/seasons/:id/intro-suggestions',
+      ok(
+        run({ state: 'done', progress: 100, episodes: [{ episode_id: 41, video_id: 7, suggestion: null }] }),
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Suggest intro' }));
+    expect(await within(dialog).findByText(IntroSuggestionMessages.nothingShared)).toBeInTheDocument();
+    // The stored intro stays as it was.
+    expect(timeField(dialog, 'Intro start')).toHaveValue('0:30');
+    expect(within(dialog).queryByText('Suggested, not saved')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   MARKER_TYPES,
@@ -23,6 +23,7 @@ import {
   type MarkerFormValues,
 } from './marker-form';
 import { MarkerTimeline } from './marker-timeline';
+import { SuggestIntro } from './suggest-intro';
 
 interface MarkersDialogProps {
   video: AdminVideo;
@@ -117,6 +118,19 @@ function MarkersEditor({
     form.setValue(`${type}.${edge}`, formatMarkerTime(seconds), { shouldDirty: true });
     checkAll();
   };
+  // The intro lane holds a suggestion the operator has not saved yet.
+  const [suggested, setSuggested] = useState(false);
+  const { setValue, trigger } = form;
+  const suggestIntro = useCallback(
+    (intro: { start: number; end: number }) => {
+      setValue('intro.on', true, { shouldDirty: true });
+      setValue('intro.start', formatMarkerTime(intro.start), { shouldDirty: true });
+      setValue('intro.end', formatMarkerTime(intro.end), { shouldDirty: true });
+      setSuggested(true);
+      void trigger();
+    },
+    [setValue, trigger],
+  );
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
@@ -124,6 +138,9 @@ function MarkersEditor({
         Drag a handle or type its time (m:ss). Members get a Skip button during the intro and the recap; the
         credits start the next-episode countdown. Video length {formatMarkerTime(duration)}.
       </p>
+      {data.season_id !== null ? (
+        <SuggestIntro seasonId={data.season_id} videoId={data.video_id} onSuggest={suggestIntro} />
+      ) : null}
       <MarkerTimeline
         duration={duration}
         lanes={lanesOf(values)}
@@ -184,6 +201,9 @@ function MarkersEditor({
               <label htmlFor={`${id}-${type}-on`} className="form-check-label">
                 {MarkerLabels[type]}
               </label>
+              {type === 'intro' && suggested ? (
+                <span className="badge text-bg-info ms-2">Suggested, not saved</span>
+              ) : null}
             </div>
             {field('start')}
             {field('end')}
