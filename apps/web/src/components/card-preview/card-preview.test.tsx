@@ -29,8 +29,7 @@ const realMatchMedia = window.matchMedia;
 function screenWith({ hover, reducedMotion = false }: { hover: boolean; reducedMotion?: boolean }) {
   window.matchMedia = (query: string) => ({
     ...realMatchMedia(query),
-    matches:
-      (query.includes('hover: hover') && hover) || (query.includes('reduced-motion') && reducedMotion),
+    matches: (/hover:\s*hover/.test(query) && hover) || (query.includes('reduced-motion') && reducedMotion),
   });
 }
 

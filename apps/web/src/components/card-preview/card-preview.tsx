@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { MovieCard } from '@reeltime/contract';
 import { takeOverPreview } from './current-preview';
 
@@ -11,9 +11,7 @@ export const PREVIEW_DELAY_MS = 600;
 
 interface CardPreviewProps {
   movie: MovieCard;
-  /** The card the preview belongs to. */
-  card: RefObject<HTMLElement | null>;
-  /** When the pointer or focus arrived on the card (Date.now()). */
+  /** When the pointer or focus arrived on the card (Date.now()); later values (focus moving within it) are ignored. */
   since: number;
   /** Unmounts the preview: the pointer or focus left the card and preview, Escape, or another preview opened. */
   onClose: () => void;
@@ -24,8 +22,12 @@ interface CardPreviewProps {
  * {@link PREVIEW_DELAY_MS} it closes any other preview and opens the enlarged card. Until then it
  * draws and fetches nothing.
  */
-export function CardPreview({ movie, card, since, onClose }: CardPreviewProps) {
+export function CardPreview({ movie, since, onClose }: CardPreviewProps) {
+  // A hidden mark inside the card finds the card (its box, its focus) without a ref from it.
+  const mark = useRef<HTMLSpanElement>(null);
+  const card = () => mark.current?.closest<HTMLElement>('.movie-card') ?? null;
   const [anchor, setAnchor] = useState<DOMRect | null>(null);
+  const [restingSince] = useState(since);
   const popover = useRef<HTMLDivElement>(null);
   // The card's handler changes with each of its renders; the timer must not start over.
   const close = useRef(onClose);
@@ -38,22 +40,23 @@ export function CardPreview({ movie, card, since, onClose }: CardPreviewProps) {
     let release: (() => void) | undefined;
     const timer = setTimeout(
       () => {
-        if (!card.current) return;
+        const element = card();
+        if (!element) return;
         release = takeOverPreview(() => close.current());
-        setAnchor(card.current.getBoundingClientRect());
+        setAnchor(element.getBoundingClientRect());
       },
-      Math.max(0, since + PREVIEW_DELAY_MS - Date.now()),
+      Math.max(0, restingSince + PREVIEW_DELAY_MS - Date.now()),
     );
     return () => {
       clearTimeout(timer);
       release?.();
     };
-  }, [card, since]);
+  }, [restingSince]);
 
   // Focus leaving both the card and the enlarged card closes it, as does Escape.
   useEffect(() => {
     const inside = (node: EventTarget | null) =>
-      node instanceof Node && Boolean(card.current?.contains(node) || popover.current?.contains(node));
+      node instanceof Node && Boolean(card()?.contains(node) || popover.current?.contains(node));
     const onFocusOut = (event: FocusEvent) => {
       if (inside(event.target) && !inside(event.relatedTarget)) close.current();
     };
@@ -61,7 +64,7 @@ export function CardPreview({ movie, card, since, onClose }: CardPreviewProps) {
       if (event.key !== 'Escape') return;
       const focusWasInPopover = popover.current?.contains(document.activeElement);
       close.current();
-      if (focusWasInPopover) card.current?.querySelector<HTMLElement>('a[href]')?.focus();
+      if (focusWasInPopover) card()?.querySelector<HTMLElement>('a[href]')?.focus();
     };
     document.addEventListener('focusout', onFocusOut);
     document.addEventListener('keydown', onKeyDown);
@@ -69,11 +72,19 @@ export function CardPreview({ movie, card, since, onClose }: CardPreviewProps) {
       document.removeEventListener('focusout', onFocusOut);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [card]);
+  }, []);
 
-  return anchor ? (
-    <Suspense>
-      <EnlargedCard ref={popover} movie={movie} anchor={anchor} />
-    </Suspense>
-  ) : null;
+  return (
+    <>
+      <span ref={mark} hidden />
+      {anchor && (
+        <Suspense>
+          <EnlargedCard ref={popover} movie={movie} anchor={anchor} />
+        </Suspense>
+      )}
+    </>
+  );
 }
+
+// React.lazy takes a module's default export; the card loads this one lazily.
+export default CardPreview;
