@@ -49,6 +49,11 @@ function mockDetails(trailer: { url: string; type: LinkType }) {
 const card = (name: string) => screen.getByRole('heading', { name }).closest('article')!;
 const trailer = () => document.querySelector<HTMLVideoElement>('[data-testid="card-preview-trailer"]');
 
+/** Lazy chunks load for real (transformed on first use): give them room on a busy machine. */
+function eventually(check: () => void) {
+  return vi.waitFor(check, { timeout: 4000 });
+}
+
 async function wait(ms: number) {
   await act(() => vi.advanceTimersByTimeAsync(ms));
 }
@@ -80,9 +85,9 @@ describe('card trailer previews', () => {
 
     await wait(10);
     const preview = await screen.findByRole('group', { name: 'Preview: Night Harbour' });
-    await vi.waitFor(() => expect(trailer()).not.toBeNull());
+    await eventually(() => expect(trailer()).not.toBeNull());
     expect(trailer()!.muted).toBe(true);
-    await vi.waitFor(() => expect(hlsLoads.count).toBe(1));
+    await eventually(() => expect(hlsLoads.count).toBe(1));
     expect(api.requests.map((request) => request.url.pathname)).toEqual(['/api/v1/user/movie-details/7']);
     // Drawn over the page, not inside the row.
     expect(preview.parentElement).toBe(document.body);
@@ -105,7 +110,7 @@ describe('card trailer previews', () => {
 
     fireEvent.mouseEnter(card('Night Harbour'));
     await wait(600);
-    await vi.waitFor(() => expect(trailer()).not.toBeNull());
+    await eventually(() => expect(trailer()).not.toBeNull());
     const video = trailer()!;
     expect(video.getAttribute('src')).toBe('/media/trailers/7.mp4');
 
@@ -117,7 +122,7 @@ describe('card trailer previews', () => {
     pause.mockClear();
     fireEvent.mouseEnter(card('Night Harbour'));
     await wait(600);
-    await vi.waitFor(() => expect(trailer()).not.toBeNull());
+    await eventually(() => expect(trailer()).not.toBeNull());
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(trailer()).toBeNull();
     expect(screen.queryByRole('group', { name: 'Preview: Night Harbour' })).not.toBeInTheDocument();
@@ -167,7 +172,7 @@ describe('card trailer previews', () => {
     fireEvent.mouseEnter(card('Night Harbour'));
     await wait(600);
     const preview = await screen.findByRole('group', { name: 'Preview: Night Harbour' });
-    await vi.waitFor(() => expect(preview.querySelector('[role="status"]')).toBeNull());
+    await eventually(() => expect(preview.querySelector('[role="status"]')).toBeNull());
     expect(preview.querySelector('img')).toHaveAttribute('src', '/media/images/thumb-7.jpg');
     expect(preview.querySelector('video, iframe')).toBeNull();
   });
