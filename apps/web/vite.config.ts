@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { lazyImportPreloads } from './lazy-import-preloads';
 import { routePreloads } from './route-preloads';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -8,11 +9,13 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, root, 'VITE_');
   const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+  const lazyPreloads = lazyImportPreloads();
   return {
     root,
     plugins: [
       react(),
       routePreloads(),
+      lazyPreloads.plugin,
       {
         // __APP_NAME__ in index.html is VITE_APP_NAME, or the product name when it is unset.
         name: 'reeltime-app-name',
@@ -48,6 +51,7 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       target: 'es2022',
       sourcemap: true,
+      modulePreload: { resolveDependencies: lazyPreloads.resolveDependencies },
       chunkSizeWarningLimit: 600,
       rolldownOptions: {
         output: {

@@ -20,7 +20,8 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    // Beside src: tests of the build's own plugins (lazy-import-preloads.ts).
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     testTimeout: 20_000,

@@ -16,6 +16,9 @@ export const SCREENSHOT_DIR = path.join(ARTIFACTS, 'screenshots');
 
 export const API = '/api/v1';
 
+/** `E2E_PHONE=1`: the journeys run as on a phone (playwright.config.ts), with touch and no hover. */
+export const isPhone = process.env.E2E_PHONE === '1';
+
 /** The demo accounts of the seeded catalog. */
 export const DEMO_MEMBER = { email: 'member@reeltime.local', password: 'member123' } as const;
 

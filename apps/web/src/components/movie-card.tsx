@@ -1,10 +1,12 @@
 import './movie-card.scss';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { MovieCard as MovieCardData } from '@reeltime/contract';
 import { formatDuration } from '../lib/format';
 import { PlayIcon } from './icons';
 import { WatchListButton } from './watch-list-button';
 import { paths } from '../lib/paths';
+import { LazyCardPreview } from './card-preview/lazy-card-preview';
 
 interface MovieCardProps {
   movie: MovieCardData;
@@ -19,8 +21,15 @@ interface MovieCardProps {
 export function MovieCard({ movie, headingLevel = 3, eager = false, rank }: MovieCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const image = movie.thumbnail_image || movie.poster_image;
+  // When the pointer or focus arrived on the card (0: it is not there), on screens that can hover.
+  const [restingSince, setRestingSince] = useState(0);
+  const rest = () => {
+    // Previews are for a mouse or trackpad: touch screens keep the cards as they are.
+    if (matchMedia('(hover:hover) and (pointer:fine)').matches) setRestingSince(Date.now);
+  };
+  const leave = () => setRestingSince(0);
   return (
-    <article className="movie-card">
+    <article className="movie-card" onMouseEnter={rest} onFocus={rest} onMouseLeave={leave}>
       <div className="movie-card__poster">
         <img
           src={image}
@@ -60,6 +69,11 @@ export function MovieCard({ movie, headingLevel = 3, eager = false, rank }: Movi
           <WatchListButton titleId={movie.id} titleName={movie.name} saved={movie.is_watch_list} />
         </div>
       </div>
+      {restingSince > 0 && (
+        <Suspense>
+          <LazyCardPreview movie={movie} since={restingSince} onClose={leave} />
+        </Suspense>
+      )}
     </article>
   );
 }

@@ -9,6 +9,7 @@ import {
 import { callEndpoint, emptyOnFailure, requestEndpoint } from '../../../lib/api-client';
 import { GRID_PAGE_SIZE, pagedCardsQuery } from '../../../lib/paged-query';
 import { titleDetailsKey } from '../../../lib/query-keys';
+import { titleDetailsQuery } from '../../../lib/title-details-query';
 
 export function genresQuery() {
   return queryOptions({
@@ -41,13 +42,8 @@ export function tvShowsQuery() {
   );
 }
 
-export function movieDetailsQuery(id: number) {
-  return queryOptions({
-    queryKey: titleDetailsKey(id),
-    queryFn: ({ signal }) => callEndpoint(CatalogEndpoints.movieDetails, { params: { id }, signal }),
-    enabled: Number.isInteger(id) && id > 0,
-  });
-}
+/** A title's details (lib/, since a card's trailer preview reads them too). */
+export const movieDetailsQuery = titleDetailsQuery;
 
 /** How long details fetched when Play was pressed are used by the watch view without asking again. */
 const PRESSED_PLAY_FRESH_MS = 5000;
@@ -57,7 +53,7 @@ const PRESSED_PLAY_FRESH_MS = 5000;
  * started when Play was pressed (app/watch-preload.ts) is used as it is rather than repeated.
  */
 export function watchDetailsQuery(id: number) {
-  return queryOptions({ ...movieDetailsQuery(id), staleTime: PRESSED_PLAY_FRESH_MS });
+  return queryOptions({ ...titleDetailsQuery(id), staleTime: PRESSED_PLAY_FRESH_MS });
 }
 
 /**
