@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, bearer } from './support/api';
 import { API, DEMO_MEMBER } from './support/env';
-import { expectSignedOutStorage, openWatchList, storeSession } from './support/ui';
+import { expectSignedOutStorage, storeSession } from './support/ui';
 
 const landingHeading = { level: 1, name: 'Unlimited movies, TV shows and more' } as const;
 
@@ -46,7 +46,8 @@ test.describe('a 401 answer ends the session', () => {
     const revoked = await request.get(`${API}/logout`, { headers: bearer(token) });
     expect(revoked.status()).toBe(200);
 
-    await openWatchList(page);
+    // Opening the account menu reads the household's profiles: the next member call.
+    await page.getByRole('button', { name: /^Account menu for / }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', landingHeading)).toBeVisible();
     await expectSignedOutStorage(page);
