@@ -18,6 +18,7 @@ import { castMailRoutes } from './modules/cast-mail/cast-mail.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { householdRoutes } from './modules/household/household.routes';
 import { playbackRoutes } from './modules/playback/playback.routes';
+import { playbackPreferencesRoutes } from './modules/playback-preferences/playback-preferences.routes';
 import { playbackQualityRoutes } from './modules/playback-quality/playback-quality.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes';
@@ -39,6 +40,7 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
     profileRoutes,
     householdRoutes,
     playbackRoutes,
+    playbackPreferencesRoutes,
     playbackQualityRoutes,
     recommendationsRoutes,
     searchRoutes,

@@ -9,6 +9,7 @@ export * from './markers';
 export * from './messages';
 export * from './paths';
 export * from './playback';
+export * from './playback-preferences';
 export * from './playback-quality';
 export * from './recommendations';
 export * from './search';

@@ -161,6 +161,13 @@ export interface ProfilesTable {
   /** Until when the PIN is refused after too many wrong ones (epoch ms). */
   locked_until: number | null;
   created_at: number;
+  /** Player preferences (migration 0027): languages tried first, null for none chosen. */
+  audio_language: ColumnType<string | null, string | null | undefined, string | null>;
+  subtitle_language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SUBTITLE_SIZES, SUBTITLE_COLORS and SUBTITLE_BACKGROUNDS of the contract. */
+  subtitle_size: ColumnType<string, string | undefined, string>;
+  subtitle_color: ColumnType<string, string | undefined, string>;
+  subtitle_background: ColumnType<string, string | undefined, string>;
 }
 
 export interface WatchlistTable {
