@@ -301,6 +301,14 @@ export const PlaybackEndpoints = {
   endLease: endpointRoute<typeof Contract.PlaybackEndpoints.endLease>('POST', '/user/playback-lease/end'),
 };
 
+export const PlaybackPreferencesEndpoints = {
+  get: endpointRoute<typeof Contract.PlaybackPreferencesEndpoints.get>('GET', '/user/playback-preferences'),
+  update: endpointRoute<typeof Contract.PlaybackPreferencesEndpoints.update>(
+    'PUT',
+    '/user/playback-preferences',
+  ),
+};
+
 export const PlaybackQualityEndpoints = {
   report: endpointRoute<typeof Contract.PlaybackQualityEndpoints.report>('POST', '/user/playback-quality'),
 };

@@ -5,7 +5,7 @@ import type {
   SubtitleColor,
   SubtitleSize,
 } from '@reeltime/contract';
-import type { Db } from '../../db/database';
+import type { Db } from '../../db/connection';
 
 /** The player preferences stored on each profile (migration 0027). */
 export function createPlaybackPreferencesRepository(db: Db) {

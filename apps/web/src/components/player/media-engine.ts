@@ -13,12 +13,14 @@ export interface QualityOption {
   label: string;
 }
 
-/** One entry of the captions menu: an id the engine understands and a label. */
-export interface CaptionOption {
+/** One entry of the captions or the audio menu: an id the engine understands, a label and a BCP 47 tag. */
+export interface TrackOption {
   id: number;
   label: string;
   language: string;
 }
+export type CaptionOption = TrackOption;
+export type AudioOption = TrackOption;
 
 export type FailureReason = 'network' | 'media' | 'unsupported';
 
@@ -29,6 +31,8 @@ export interface EngineEvents {
   onQuality?: (state: { auto: boolean; playing: number }) => void;
   /** Caption tracks and the one showing (-1 for off). */
   onCaptions?: (options: CaptionOption[], active: number) => void;
+  /** Audio tracks (languages) and the one playing; reported only by hls.js and Safari's own HLS. */
+  onAudioTracks?: (options: AudioOption[], active: number) => void;
   /** The rendition now playing (hls.js only): its height and bitrate in bit/s. */
   onRendition?: (rendition: { height: number; bitrate: number }) => void;
   /** Playback cannot go on: show the error state (Retry attaches a fresh engine). */
@@ -59,6 +63,8 @@ export interface MediaEngine {
   setQuality(level: number): void;
   /** A caption id from the caption options, or -1 for off. */
   setCaptions(id: number): void;
+  /** An audio id from the audio options; the switch keeps playing. */
+  setAudioTrack(id: number): void;
   destroy(): void;
 }
 
@@ -121,6 +127,24 @@ function captionOptionsOf(tracks: readonly MediaPlaylist[]): CaptionOption[] {
     language: track.lang ?? '',
   }));
 }
+
+function audioOptionsOf(tracks: readonly MediaPlaylist[]): AudioOption[] {
+  return tracks.map((track, index) => ({
+    id: index,
+    label: track.name || track.lang || `Audio ${index + 1}`,
+    language: track.lang ?? '',
+  }));
+}
+
+/** Safari's audio tracks of a native HLS stream (the list is not in every browser's DOM types). */
+interface NativeAudioTrack {
+  label: string;
+  language: string;
+  enabled: boolean;
+}
+type NativeAudioTrackList = ArrayLike<NativeAudioTrack> & EventTarget;
+const nativeAudioTracks = (video: HTMLVideoElement) =>
+  (video as unknown as { audioTracks?: NativeAudioTrackList }).audioTracks;
 
 function nativeCaptionTracks(video: HTMLVideoElement): TextTrack[] {
   const list = video.textTracks as TextTrackList | undefined;
@@ -213,6 +237,24 @@ export function attachSource(
         tracks.removeEventListener('change', report);
       });
     }
+    const audio = nativeAudioTracks(video);
+    if (audio && typeof audio.addEventListener === 'function') {
+      const report = () => {
+        const list = Array.from(audio);
+        events.onAudioTracks?.(
+          list.map((track, index) => ({
+            id: index,
+            label: track.label || track.language || `Audio ${index + 1}`,
+            language: track.language,
+          })),
+          list.findIndex((track) => track.enabled),
+        );
+      };
+      for (const type of ['addtrack', 'removetrack', 'change']) audio.addEventListener(type, report);
+      cleanups.push(() => {
+        for (const type of ['addtrack', 'removetrack', 'change']) audio.removeEventListener(type, report);
+      });
+    }
     events.onQualities?.([]);
     video.preload = loading ? 'auto' : 'metadata';
     video.src = options.src;
@@ -241,10 +283,14 @@ export function attachSource(
         instance.subtitleDisplay ? instance.subtitleTrack : -1,
       );
 
+    const reportAudio = () =>
+      events.onAudioTracks?.(audioOptionsOf(instance.audioTracks), instance.audioTrack);
+
     instance.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
       events.onQualities?.(qualityOptions(data.levels));
       reportQuality();
       reportCaptions();
+      reportAudio();
       if (wantsPlay) startPlayback();
     });
     instance.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) => {
@@ -254,6 +300,8 @@ export function attachSource(
     });
     instance.on(HlsClass.Events.SUBTITLE_TRACKS_UPDATED, reportCaptions);
     instance.on(HlsClass.Events.SUBTITLE_TRACK_SWITCH, reportCaptions);
+    instance.on(HlsClass.Events.AUDIO_TRACKS_UPDATED, reportAudio);
+    instance.on(HlsClass.Events.AUDIO_TRACK_SWITCHED, reportAudio);
     instance.on(HlsClass.Events.ERROR, (_event, data) => {
       if (!data.fatal) return;
       if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && recoveries < MAX_MEDIA_RECOVERIES) {
@@ -313,6 +361,18 @@ export function attachSource(
       }
       nativeCaptionTracks(video).forEach((track, index) => {
         track.mode = index === id ? 'showing' : 'disabled';
+      });
+    },
+    setAudioTrack(id) {
+      if (hls) {
+        hls.audioTrack = id;
+        events.onAudioTracks?.(audioOptionsOf(hls.audioTracks), id);
+        return;
+      }
+      const tracks = nativeAudioTracks(video);
+      if (!tracks) return;
+      Array.from(tracks).forEach((track, index) => {
+        track.enabled = index === id;
       });
     },
     destroy() {

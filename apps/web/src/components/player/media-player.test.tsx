@@ -13,6 +13,8 @@ const fake = vi.hoisted(() => {
       LEVEL_SWITCHED: 'hlsLevelSwitched',
       SUBTITLE_TRACKS_UPDATED: 'hlsSubtitleTracksUpdated',
       SUBTITLE_TRACK_SWITCH: 'hlsSubtitleTrackSwitch',
+      AUDIO_TRACKS_UPDATED: 'hlsAudioTracksUpdated',
+      AUDIO_TRACK_SWITCHED: 'hlsAudioTrackSwitched',
       ERROR: 'hlsError',
     };
     static ErrorTypes = {
@@ -30,6 +32,8 @@ const fake = vi.hoisted(() => {
     subtitleTracks: { name: string; lang?: string }[] = [];
     subtitleTrack = -1;
     subtitleDisplay = true;
+    audioTracks: { name: string; lang?: string }[] = [];
+    audioTrack = -1;
     loadSource = vi.fn();
     attachMedia = vi.fn();
     startLoad = vi.fn();
@@ -181,6 +185,78 @@ describe('MediaPlayer', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Playback speed: Normal' }));
     await userEvent.click(screen.getByRole('menuitemradio', { name: '1.5×' }));
     expect(video.playbackRate).toBe(1.5);
+  });
+
+  it('offers the audio languages when there are several, and keeps the one chosen', async () => {
+    const save = vi.fn();
+    const { hls } = await renderPlayer({
+      preferences: { languages: { audio: null, subtitles: null }, subtitleStyle: undefined, save },
+    });
+    act(() => {
+      hls().audioTracks = [{ name: 'English', lang: 'en' }];
+      hls().audioTrack = 0;
+      manifest(hls());
+    });
+    expect(screen.queryByRole('button', { name: /^Audio/ })).toBeNull();
+
+    act(() => {
+      hls().audioTracks = [
+        { name: 'English', lang: 'en' },
+        { name: 'हिन्दी', lang: 'hi' },
+      ];
+      hls().emit(FakeHls.Events.AUDIO_TRACKS_UPDATED, {});
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Audio: English' }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'हिन्दी' }));
+    expect(hls().audioTrack).toBe(1);
+    expect(save).toHaveBeenCalledWith({ audio_language: 'hi' });
+    expect(screen.getByRole('button', { name: 'Audio: हिन्दी' })).toBeTruthy();
+  });
+
+  it("starts in the profile's languages once they and the tracks are known", async () => {
+    const { hls, rerender } = await renderPlayer();
+    act(() => {
+      hls().audioTracks = [
+        { name: 'English', lang: 'en' },
+        { name: 'Español', lang: 'es' },
+      ];
+      hls().audioTrack = 0;
+      hls().subtitleTracks = [
+        { name: 'English', lang: 'en' },
+        { name: 'Español', lang: 'es-419' },
+      ];
+      manifest(hls());
+    });
+    expect(hls().audioTrack).toBe(0);
+    expect(hls().subtitleTrack).toBe(-1);
+
+    const preferences = {
+      languages: { audio: 'es', subtitles: 'es' },
+      subtitleStyle: { size: 'large', color: 'yellow', background: 'opaque' } as const,
+      save: vi.fn(),
+    };
+    rerender(
+      <MediaPlayer
+        src={MASTER}
+        hls
+        poster="/media/images/p.jpg"
+        title="Night Harbour"
+        preferences={preferences}
+      />,
+    );
+    expect(hls().audioTrack).toBe(1);
+    expect(hls().subtitleTrack).toBe(1);
+    expect(hls().subtitleDisplay).toBe(true);
+    expect(screen.getByRole('button', { name: 'Captions: Español' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Video player' }).className).toContain(
+      'subs-large subs-yellow subs-bg-opaque',
+    );
+    expect(preferences.save).not.toHaveBeenCalled();
+
+    // Turning subtitles off is remembered as no subtitle language.
+    await userEvent.click(screen.getByRole('button', { name: 'Captions: Español' }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Off' }));
+    expect(preferences.save).toHaveBeenCalledWith({ subtitle_language: null });
   });
 
   it('answers the keyboard shortcuts while focus is in the player', async () => {

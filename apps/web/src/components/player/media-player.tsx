@@ -1,6 +1,8 @@
+import type { SubtitleStyle } from '@reeltime/contract';
 import { useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { PlayIcon } from '../icons';
 import type { LeaseTarget } from '../../lib/playback-lease';
+import type { PlayerPreferences } from '../../lib/playback-preferences';
 import type { PlaybackUpdate } from '../../lib/playback-progress';
 import { keyTargetOf, shortcutFor, type PlayerAction } from './keyboard';
 import type { FailureReason } from './media-engine';
@@ -42,10 +44,16 @@ export interface MediaPlayerProps {
   lease?: LeaseTarget;
   /** Intro, recap and credits of the video: the player offers to skip the first two. */
   markers?: readonly PlayerMarker[];
+  /** The profile's languages and subtitle style, and where the viewer's choices are kept. */
+  preferences?: PlayerPreferences;
   ref?: Ref<VideoPlayerHandle>;
 }
 
 const NO_MARKERS: readonly PlayerMarker[] = [];
+
+/** The root's classes that draw subtitles in the profile's style (player.scss). */
+const subtitleStyleClasses = (style: SubtitleStyle | undefined) =>
+  style ? [`subs-${style.size}`, `subs-${style.color}`, `subs-bg-${style.background}`] : [];
 
 const FAILURE_TEXT: Record<FailureReason, string> = {
   network: 'The video could not be loaded. Check your connection and try again.',
@@ -69,6 +77,7 @@ export function MediaPlayer({
   overlay,
   lease,
   markers = NO_MARKERS,
+  preferences,
   ref,
 }: MediaPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
@@ -84,6 +93,7 @@ export function MediaPlayer({
     startAt,
     autoPlay,
     onRendition: (height, bitrate) => renditionRef.current?.(height, bitrate),
+    languages: preferences?.languages,
   });
   renditionRef.current = usePlayQualityReport(
     videoRef,
@@ -175,6 +185,7 @@ export function MediaPlayer({
         controlsHidden ? 'is-idle' : '',
         media.paused ? 'is-paused' : 'is-playing',
         fullscreen ? 'is-fullscreen' : '',
+        ...subtitleStyleClasses(preferences?.subtitleStyle),
       ]
         .filter(Boolean)
         .join(' ')}
@@ -269,7 +280,16 @@ export function MediaPlayer({
         onTogglePlay={togglePlay}
         onToggleMute={volume.toggleMute}
         onVolume={volume.setVolume}
-        onCaptions={engine.chooseCaptions}
+        onCaptions={(id) => {
+          engine.chooseCaptions(id);
+          const track = engine.state.captions.options.find((option) => option.id === id);
+          preferences?.save({ subtitle_language: track?.language || null });
+        }}
+        onAudio={(id) => {
+          engine.chooseAudio(id);
+          const track = engine.state.audio.options.find((option) => option.id === id);
+          if (track?.language) preferences?.save({ audio_language: track.language });
+        }}
         onRate={(rate) => {
           const element = videoRef.current;
           if (element) element.playbackRate = rate;

@@ -1,7 +1,7 @@
 import { PlayIcon } from '../icons';
 import { formatClock } from '../../lib/clock';
 import { FullscreenGlyph, PauseGlyph, PipGlyph, VolumeGlyph } from './player-icons';
-import { CaptionsMenu, QualityMenu, SpeedMenu } from './player-settings-menus';
+import { AudioMenu, CaptionsMenu, QualityMenu, SpeedMenu } from './player-settings-menus';
 import { SeekBar } from './seek-bar';
 import { canFullscreen } from './use-fullscreen';
 import type { EngineState } from './use-media-engine';
@@ -20,6 +20,7 @@ interface PlayerControlsProps {
   onToggleMute: () => void;
   onVolume: (volume: number) => void;
   onCaptions: (id: number) => void;
+  onAudio: (id: number) => void;
   onRate: (rate: number) => void;
   onQuality: (level: number) => void;
   onTogglePip: () => void;
@@ -40,6 +41,7 @@ export function PlayerControls({
   onToggleMute,
   onVolume,
   onCaptions,
+  onAudio,
   onRate,
   onQuality,
   onTogglePip,
@@ -101,6 +103,7 @@ export function PlayerControls({
           {duration > 0 ? formatClock(duration) : '--:--'}
         </span>
         <span className="player__spacer" />
+        <AudioMenu audio={engine.audio} onChange={onAudio} onOpenChange={onMenuOpenChange} />
         <CaptionsMenu captions={engine.captions} onChange={onCaptions} onOpenChange={onMenuOpenChange} />
         <SpeedMenu rate={media.rate} onChange={onRate} onOpenChange={onMenuOpenChange} />
         <QualityMenu

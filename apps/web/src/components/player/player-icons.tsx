@@ -32,6 +32,18 @@ export function CaptionsGlyph() {
   );
 }
 
+/** Two speech bubbles: the spoken language. */
+export function AudioLanguageGlyph() {
+  return (
+    <svg {...iconProps(22)}>
+      <path
+        fill="currentColor"
+        d="M4 3h11a2 2 0 0 1 2 2v6a2 2 0 0 1-2 2H9l-4 3v-3H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm0 2v6h3v1l1.3-1H15V5H4Zm15 4h1a2 2 0 0 1 2 2v6a2 2 0 0 1-2 2h-1v3l-4-3h-5a2 2 0 0 1-2-2v-2h2v2h5.7l1.3 1v-1h3v-6h-1V9Z"
+      />
+    </svg>
+  );
+}
+
 export function PipGlyph() {
   return (
     <svg {...iconProps(22)}>

@@ -1,5 +1,5 @@
-import type { CaptionOption, QualityOption } from './media-engine';
-import { CaptionsGlyph } from './player-icons';
+import type { AudioOption, CaptionOption, QualityOption } from './media-engine';
+import { AudioLanguageGlyph, CaptionsGlyph } from './player-icons';
 import { PlayerMenu, type MenuOption } from './player-menu';
 
 const SPEEDS: MenuOption<number>[] = [0.5, 0.75, 1, 1.25, 1.5, 2].map((rate) => ({
@@ -32,6 +32,35 @@ export function CaptionsMenu({ captions, onChange, onOpenChange }: CaptionsMenuP
       className={captions.active >= 0 ? 'is-on' : ''}
     >
       <CaptionsGlyph />
+    </PlayerMenu>
+  );
+}
+
+interface AudioMenuProps {
+  audio: { options: AudioOption[]; active: number };
+  onChange: (id: number) => void;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The spoken language; shown only when the video has more than one. */
+export function AudioMenu({ audio, onChange, onOpenChange }: AudioMenuProps) {
+  if (audio.options.length < 2) return null;
+  const options: MenuOption<number>[] = audio.options.map((option) => ({
+    value: option.id,
+    label: option.label,
+  }));
+  const current =
+    audio.options.find((option) => option.id === audio.active)?.label ?? audio.options[0]!.label;
+  return (
+    <PlayerMenu
+      label="Audio"
+      current={current}
+      options={options}
+      value={audio.active}
+      onChange={onChange}
+      onOpenChange={onOpenChange}
+    >
+      <AudioLanguageGlyph />
     </PlayerMenu>
   );
 }

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, type RefObject } from 'react';
+import { trackInLanguage } from './language-match';
 import {
   attachSource,
+  type AudioOption,
   type CaptionOption,
   type FailureReason,
   type MediaEngine,
@@ -18,6 +20,7 @@ export interface EngineState {
   /** The level playing now, -1 while unknown. */
   playingLevel: number;
   captions: { options: CaptionOption[]; active: number };
+  audio: { options: AudioOption[]; active: number };
 }
 
 type EngineEvent =
@@ -26,6 +29,8 @@ type EngineEvent =
   | { type: 'quality-chosen'; level: number }
   | { type: 'captions'; options: CaptionOption[]; active: number }
   | { type: 'captions-chosen'; id: number }
+  | { type: 'audio'; options: AudioOption[]; active: number }
+  | { type: 'audio-chosen'; id: number }
   | { type: 'failed'; reason: FailureReason }
   | { type: 'retried' };
 
@@ -36,6 +41,7 @@ const INITIAL: EngineState = {
   qualityChoice: -1,
   playingLevel: -1,
   captions: { options: [], active: -1 },
+  audio: { options: [], active: -1 },
 };
 
 export function engineReducer(state: EngineState, event: EngineEvent): EngineState {
@@ -50,6 +56,10 @@ export function engineReducer(state: EngineState, event: EngineEvent): EngineSta
       return { ...state, captions: { options: event.options, active: event.active } };
     case 'captions-chosen':
       return { ...state, captions: { ...state.captions, active: event.id } };
+    case 'audio':
+      return { ...state, audio: { options: event.options, active: event.active } };
+    case 'audio-chosen':
+      return { ...state, audio: { ...state.audio, active: event.id } };
     case 'failed':
       return { ...state, failure: event.reason };
     case 'retried':
@@ -65,6 +75,12 @@ interface EngineOptions {
   autoPlay: boolean;
   /** Told the rendition playing whenever it changes (hls.js only). */
   onRendition?: (height: number, bitrate: number) => void;
+  /**
+   * The profile's languages, tried once per attach as soon as the stream lists its tracks and
+   * these are known (undefined while they load): null keeps the stream's default audio and shows
+   * no subtitles.
+   */
+  languages?: { audio: string | null; subtitles: string | null } | undefined;
 }
 
 /**
@@ -73,7 +89,7 @@ interface EngineOptions {
  */
 export function useMediaEngine(
   videoRef: RefObject<HTMLVideoElement | null>,
-  { src, hls, startAt, autoPlay, onRendition }: EngineOptions,
+  { src, hls, startAt, autoPlay, onRendition, languages }: EngineOptions,
 ) {
   const renditionListener = useRef(onRendition);
   renditionListener.current = onRendition;
@@ -103,6 +119,7 @@ export function useMediaEngine(
         onQuality: ({ playing }) => dispatch({ type: 'playing-level', level: playing }),
         onRendition: ({ height, bitrate }) => renditionListener.current?.(height, bitrate),
         onCaptions: (options, active) => dispatch({ type: 'captions', options, active }),
+        onAudioTracks: (options, active) => dispatch({ type: 'audio', options, active }),
         onFatal: (reason) => {
           resumeAt.current = lastPosition.current;
           dispatch({ type: 'failed', reason });
@@ -116,6 +133,33 @@ export function useMediaEngine(
     };
   }, [videoRef, src, hls, state.attempt]);
 
+  /** Whether the profile's languages were applied (or overruled by a choice) since the last attach. */
+  const languagesApplied = useRef({ audio: false, subtitles: false });
+  useEffect(() => {
+    languagesApplied.current = { audio: false, subtitles: false };
+  }, [src, state.attempt]);
+  useEffect(() => {
+    const engine = engineRef.current;
+    if (!engine || !languages) return;
+    const applied = languagesApplied.current;
+    if (!applied.audio && state.audio.options.length > 0) {
+      applied.audio = true;
+      const track = trackInLanguage(state.audio.options, languages.audio);
+      if (track && track.id !== state.audio.active) {
+        engine.setAudioTrack(track.id);
+        dispatch({ type: 'audio-chosen', id: track.id });
+      }
+    }
+    if (!applied.subtitles && state.captions.options.length > 0) {
+      applied.subtitles = true;
+      const track = trackInLanguage(state.captions.options, languages.subtitles);
+      if (track && track.id !== state.captions.active) {
+        engine.setCaptions(track.id);
+        dispatch({ type: 'captions-chosen', id: track.id });
+      }
+    }
+  }, [languages, state.audio, state.captions]);
+
   const retry = useCallback((from?: number) => {
     if (from !== undefined) resumeAt.current = from;
     playOnAttach.current = true;
@@ -128,9 +172,16 @@ export function useMediaEngine(
   };
 
   const chooseCaptions = (id: number) => {
+    languagesApplied.current.subtitles = true;
     engineRef.current?.setCaptions(id);
     dispatch({ type: 'captions-chosen', id });
   };
 
-  return { engineRef, state, lastPosition, retry, chooseQuality, chooseCaptions };
+  const chooseAudio = (id: number) => {
+    languagesApplied.current.audio = true;
+    engineRef.current?.setAudioTrack(id);
+    dispatch({ type: 'audio-chosen', id });
+  };
+
+  return { engineRef, state, lastPosition, retry, chooseQuality, chooseCaptions, chooseAudio };
 }

@@ -2,6 +2,7 @@ import './player.scss';
 import { Component, type ReactNode, type Ref } from 'react';
 import type { LinkType } from '@reeltime/contract';
 import type { LeaseTarget } from '../../lib/playback-lease';
+import type { PlayerPreferences } from '../../lib/playback-preferences';
 import type { PlaybackUpdate } from '../../lib/playback-progress';
 import { dailymotionEmbedUrl, vimeoEmbedUrl, youtubeEmbedUrl } from './embed-url';
 import { MediaPlayer, type VideoPlayerHandle } from './media-player';
@@ -29,6 +30,8 @@ interface VideoPlayerProps {
   overlay?: ReactNode;
   /** A member's full video (HLS streams and files): playing it takes one of the plan's screens. */
   lease?: LeaseTarget;
+  /** The profile's languages and subtitle style (HLS streams and files). */
+  preferences?: PlayerPreferences | undefined;
   ref?: Ref<VideoPlayerHandle>;
 }
 
@@ -82,6 +85,7 @@ export function VideoPlayer({
   onPlaybackUpdate,
   overlay,
   lease,
+  preferences,
   ref,
 }: VideoPlayerProps) {
   if (!source || !source.url) return <Unavailable poster={poster} message="No video is available yet." />;
@@ -115,6 +119,7 @@ export function VideoPlayer({
         onPlaybackUpdate={onPlaybackUpdate}
         overlay={overlay}
         lease={lease}
+        {...(preferences ? { preferences } : {})}
         {...(source.markers ? { markers: source.markers } : {})}
       />
     </PlayerBoundary>

@@ -20,6 +20,7 @@ import {
   type PlaybackUpdate,
   type ProgressPayload,
 } from '../../../lib/playback-progress';
+import { usePlayerPreferences } from '../../../lib/playback-preferences';
 import { useIsSignedIn } from '../../../lib/session';
 import { movieDetailsQuery } from '../api/titles-api';
 import { CastGrid } from '../components/cast-grid';
@@ -100,6 +101,7 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
   const seasons = isShow ? (movie.seasons ?? []) : [];
   const stageRef = useRef<HTMLDivElement>(null);
   const playerRef = useRef<VideoPlayerHandle>(null);
+  const preferences = usePlayerPreferences();
   const resumeNoteId = useId();
 
   const [progress, setProgress] = useState<Progress | null>(movie.progress ?? null);
@@ -187,6 +189,7 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
                 ? { titleId: movie.id, episodeId: current?.episode.id ?? null }
                 : undefined
             }
+            preferences={isTrailer ? undefined : preferences}
             overlay={
               upNext ? (
                 <NextEpisodePrompt

@@ -8,6 +8,7 @@ import { ChevronIcon } from '../../../components/icons';
 import { preloadHls } from '../../../components/player/media-engine';
 import { VideoPlayer } from '../../../components/player/video-player';
 import { paths } from '../../../lib/paths';
+import { usePlayerPreferences } from '../../../lib/playback-preferences';
 import {
   usePlaybackProgress,
   type PlaybackUpdate,
@@ -89,6 +90,7 @@ function WatchView({ movie, episodeId }: { movie: MovieDetail; episodeId: number
 
   const current = findEpisode(seasons, selection.episodeId);
   const source = watchSourceOf(movie, selection.episodeId);
+  const preferences = usePlayerPreferences();
   const creditsStart = creditsStartOf(source);
   // The next-episode offer the credits made: not yet, shown, or turned down (until the member seeks back before them).
   const creditsOffer = useRef<'armed' | 'shown' | 'dismissed'>('armed');
@@ -185,6 +187,7 @@ function WatchView({ movie, episodeId }: { movie: MovieDetail; episodeId: number
             startAt={selection.startAt}
             onPlaybackUpdate={onPlaybackUpdate}
             lease={{ titleId: movie.id, episodeId: current?.episode.id ?? null }}
+            preferences={preferences}
             overlay={
               upNext ? (
                 <NextEpisodePrompt
