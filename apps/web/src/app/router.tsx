@@ -125,6 +125,13 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: patterns.playbackSettings,
+                lazy: () =>
+                  import('../features/playback-settings/pages/playback-settings-page').then((m) => ({
+                    Component: m.PlaybackSettingsPage,
+                  })),
+              },
+              {
                 // Account pages: a kids profile is asked to fetch a grown-up instead (decision 0039).
                 element: <RequireAccount />,
                 children: [

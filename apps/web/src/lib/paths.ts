@@ -30,6 +30,8 @@ export const patterns = {
   /** "Who's watching?": the household's profiles to choose from. */
   profiles: '/profiles',
   manageProfiles: '/profiles/manage',
+  /** The profile's audio and subtitle languages and subtitle style. */
+  playbackSettings: '/playback-settings',
   admin: {
     overview: '/admin',
     titles: '/admin/titles',
@@ -110,6 +112,7 @@ export const paths = {
   /** "Who's watching?"; `next` is the page of this site to go on to once a profile is chosen. */
   profiles: (next?: string) => (next ? withQuery(patterns.profiles, { next }) : patterns.profiles),
   manageProfiles: () => patterns.manageProfiles,
+  playbackSettings: () => patterns.playbackSettings,
   admin: {
     overview: () => patterns.admin.overview,
     /** The titles list, filtered by its URL state when given (`{ published: false }`). */

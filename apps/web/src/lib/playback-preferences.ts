@@ -39,9 +39,12 @@ export interface PlayerPreferences {
   save: (change: PlaybackPreferencesChange) => void;
 }
 
-/** The signed-in profile's preferences for a player of full videos. */
-export function usePlayerPreferences(): PlayerPreferences | undefined {
-  const signedIn = useIsSignedIn();
+/**
+ * The signed-in profile's preferences for a player of full videos; read only while `wanted` (a
+ * page showing a trailer has no use for them).
+ */
+export function usePlayerPreferences(wanted = true): PlayerPreferences | undefined {
+  const signedIn = useIsSignedIn() && wanted;
   const { data, isError } = useQuery({ ...playbackPreferencesQuery(), enabled: signedIn });
   const { mutate } = useSavePlaybackPreferences();
   return useMemo(() => {

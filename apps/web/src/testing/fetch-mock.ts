@@ -8,6 +8,8 @@ import {
   CatalogRowEndpoints,
   HouseholdEndpoints,
   PlaybackEndpoints,
+  DEFAULT_SUBTITLE_STYLE,
+  PlaybackPreferencesEndpoints,
   PlaybackQualityEndpoints,
   ProfileEndpoints,
   RecommendationEndpoints,
@@ -38,6 +40,7 @@ type MemberEndpoint =
   | EndpointOf<typeof CatalogRowEndpoints>
   | EndpointOf<typeof HouseholdEndpoints>
   | EndpointOf<typeof PlaybackEndpoints>
+  | EndpointOf<typeof PlaybackPreferencesEndpoints>
   | EndpointOf<typeof PlaybackQualityEndpoints>
   | EndpointOf<typeof ProfileEndpoints>
   | EndpointOf<typeof RecommendationEndpoints>
@@ -99,6 +102,21 @@ function matcher(route: string): { method: string; pattern: RegExp; names: strin
   return { method, pattern: new RegExp(`^${source}$`), names };
 }
 
+/**
+ * Reads that pages make beside what a test is about, answered as for a member who never changed
+ * them unless the test mocks them itself: every player of full videos reads the profile's
+ * playback preferences.
+ */
+const AMBIENT_HANDLERS: Handlers = {
+  'GET /user/playback-preferences': {
+    status: 200,
+    body: {
+      status: true,
+      data: { audio_language: null, subtitle_language: null, subtitle_style: DEFAULT_SUBTITLE_STYLE },
+    },
+  },
+};
+
 /** Calls no mocked route answered since the last check, as `METHOD /path`, across every mock. */
 let unmatchedRequests: string[] = [];
 
@@ -122,7 +140,7 @@ export function assertEveryRequestMocked(): void {
  * Returns the spy, the requests seen, and a way to add handlers later.
  */
 export function mockApi(initial: Handlers = {}) {
-  const handlers: Handlers = { ...initial };
+  const handlers: Handlers = { ...AMBIENT_HANDLERS, ...initial };
   const requests: MockRequest[] = [];
   const unhandled: string[] = [];
 

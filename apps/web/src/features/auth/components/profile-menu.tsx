@@ -96,6 +96,11 @@ export function ProfileMenu({ householdItems }: ProfileMenuProps) {
             </Link>
           </li>
           {opened && householdItems?.(close)}
+          <li role="none">
+            <Link role="menuitem" to={paths.playbackSettings()} tabIndex={-1} onClick={() => close(false)}>
+              Playback settings
+            </Link>
+          </li>
           {!kids && (
             <>
               <li role="none">

@@ -101,7 +101,6 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
   const seasons = isShow ? (movie.seasons ?? []) : [];
   const stageRef = useRef<HTMLDivElement>(null);
   const playerRef = useRef<VideoPlayerHandle>(null);
-  const preferences = usePlayerPreferences();
   const resumeNoteId = useId();
 
   const [progress, setProgress] = useState<Progress | null>(movie.progress ?? null);
@@ -118,6 +117,7 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
   const fullSource = signedIn ? sourceOf(current ? current.episode.video_links : movie.video_links) : null;
   const source = fullSource ?? trailer;
   const isTrailer = fullSource === null;
+  const preferences = usePlayerPreferences(!isTrailer);
 
   const onSaved = useCallback((body: ProgressPayload) => {
     setProgress({
