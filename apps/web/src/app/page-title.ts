@@ -13,7 +13,7 @@ const TITLES: ReadonlyArray<readonly [pattern: string, title: string, end?: fals
   [patterns.login, 'Login'],
   [patterns.signup, 'Signup'],
   [patterns.editProfile, 'Edit Profile'],
-  [patterns.playbackSettings, 'Playback settings'],
+  [patterns.playbackPreferences, 'Playback settings'],
   [patterns.submitMovie, 'Submit Your Movie'],
   [patterns.movie, 'Movie', false],
   [patterns.watch, 'Watch'],

@@ -125,10 +125,10 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
-                path: patterns.playbackSettings,
+                path: patterns.playbackPreferences,
                 lazy: () =>
-                  import('../features/playback-settings/pages/playback-settings-page').then((m) => ({
-                    Component: m.PlaybackSettingsPage,
+                  import('../features/playback-preferences/pages/playback-preferences-page').then((m) => ({
+                    Component: m.PlaybackPreferencesPage,
                   })),
               },
               {

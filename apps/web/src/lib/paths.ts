@@ -31,7 +31,7 @@ export const patterns = {
   profiles: '/profiles',
   manageProfiles: '/profiles/manage',
   /** The profile's audio and subtitle languages and subtitle style. */
-  playbackSettings: '/playback-settings',
+  playbackPreferences: '/playback-settings',
   admin: {
     overview: '/admin',
     titles: '/admin/titles',
@@ -112,7 +112,7 @@ export const paths = {
   /** "Who's watching?"; `next` is the page of this site to go on to once a profile is chosen. */
   profiles: (next?: string) => (next ? withQuery(patterns.profiles, { next }) : patterns.profiles),
   manageProfiles: () => patterns.manageProfiles,
-  playbackSettings: () => patterns.playbackSettings,
+  playbackPreferences: () => patterns.playbackPreferences,
   admin: {
     overview: () => patterns.admin.overview,
     /** The titles list, filtered by its URL state when given (`{ published: false }`). */

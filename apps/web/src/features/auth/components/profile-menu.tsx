@@ -97,7 +97,7 @@ export function ProfileMenu({ householdItems }: ProfileMenuProps) {
           </li>
           {opened && householdItems?.(close)}
           <li role="none">
-            <Link role="menuitem" to={paths.playbackSettings()} tabIndex={-1} onClick={() => close(false)}>
+            <Link role="menuitem" to={paths.playbackPreferences()} tabIndex={-1} onClick={() => close(false)}>
               Playback settings
             </Link>
           </li>

@@ -1,4 +1,4 @@
-import '../playback-settings.scss';
+import '../playback-preferences.scss';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
@@ -47,13 +47,13 @@ const formValues = (preferences: PlaybackPreferences): FormValues => ({
 });
 
 /** The profile's audio and subtitle languages and the look of its subtitles, with a preview. */
-export function PlaybackSettingsPage() {
+export function PlaybackPreferencesPage() {
   const preferences = useQuery(playbackPreferencesQuery());
   const profile = useProfile();
   return (
-    <section className="container-xxl page-section playback-settings">
+    <section className="container-xxl page-section playback-preferences">
       <h1 className="page-title">Playback settings</h1>
-      <p className="playback-settings__intro">
+      <p className="playback-preferences__intro">
         {profile ? `For ${profile.name}. ` : ''}Used first on every video that has these languages; the
         player&apos;s Audio and Captions menus change them too.
       </p>
@@ -71,12 +71,12 @@ export function PlaybackSettingsPage() {
           </button>
         </div>
       )}
-      {preferences.data && <PlaybackSettingsForm preferences={preferences.data} />}
+      {preferences.data && <PlaybackPreferencesForm preferences={preferences.data} />}
     </section>
   );
 }
 
-function PlaybackSettingsForm({ preferences }: { preferences: PlaybackPreferences }) {
+function PlaybackPreferencesForm({ preferences }: { preferences: PlaybackPreferences }) {
   const id = useId();
   const toast = useToast();
   const save = useSavePlaybackPreferences();
@@ -104,8 +104,8 @@ function PlaybackSettingsForm({ preferences }: { preferences: PlaybackPreference
   });
 
   return (
-    <form className="playback-settings__form" onSubmit={onSubmit} noValidate>
-      <div className="playback-settings__languages">
+    <form className="playback-preferences__form" onSubmit={onSubmit} noValidate>
+      <div className="playback-preferences__languages">
         <div className="form-field">
           <label className="form-label" htmlFor={`${id}-audio`}>
             Audio language
@@ -134,15 +134,15 @@ function PlaybackSettingsForm({ preferences }: { preferences: PlaybackPreference
         </div>
       </div>
 
-      <h2 className="playback-settings__heading">Subtitle appearance</h2>
+      <h2 className="playback-preferences__heading">Subtitle appearance</h2>
       <div
-        className={`playback-settings__preview subs-${style[0]} subs-${style[1]} subs-bg-${style[2]}`}
+        className={`playback-preferences__preview subs-${style[0]} subs-${style[1]} subs-bg-${style[2]}`}
         aria-label="Subtitle preview"
         role="img"
       >
-        <span className="playback-settings__cue">This is how subtitles will look.</span>
+        <span className="playback-preferences__cue">This is how subtitles will look.</span>
       </div>
-      <div className="playback-settings__styles">
+      <div className="playback-preferences__styles">
         <Choices legend="Size" name="size" values={SUBTITLE_SIZES} labels={SIZE_LABELS} register={register} />
         <Choices
           legend="Colour"
@@ -186,7 +186,7 @@ function Choices<K extends 'size' | 'color' | 'background'>({
 }: ChoicesProps<K>) {
   const id = useId();
   return (
-    <fieldset className="playback-settings__choices">
+    <fieldset className="playback-preferences__choices">
       <legend className="form-label">{legend}</legend>
       {values.map((value) => (
         <div className="form-check" key={value}>
