@@ -10,6 +10,7 @@ import {
 } from '@reeltime/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ProfileAvatar } from '../../../components/profile-avatar';
+import { QueryStatus } from '../../../components/query-status';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -39,20 +40,11 @@ export function ManageProfilesPage() {
   return (
     <section className="container-xxl page-section manage-profiles">
       <h1 className="page-title">Manage profiles</h1>
-      {household.isPending && (
-        <div className="app-loading app-loading--inline" role="status">
-          <span className="app-loading__spinner" aria-hidden="true" />
-          <span className="visually-hidden">Loading profiles</span>
-        </div>
-      )}
-      {household.isError && (
-        <div role="alert">
-          <p>{errorMessage(household.error, 'The profiles could not be loaded.')}</p>
-          <button type="button" className="btn btn-primary" onClick={() => void household.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      <QueryStatus
+        query={household}
+        loadingLabel="Loading profiles"
+        failureText="The profiles could not be loaded."
+      />
       {data && <HouseholdProfiles household={data} />}
     </section>
   );

@@ -2,6 +2,7 @@ import '../household.scss';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Brand } from '../../../components/brand';
+import { QueryStatus } from '../../../components/query-status';
 import { paths } from '../../../lib/paths';
 import { returnPathFrom } from '../../../lib/return-path';
 import { useIsKids } from '../../../lib/session';
@@ -42,20 +43,12 @@ export function WhoIsWatchingPage() {
       </header>
       <main id="main" tabIndex={-1} className="who-is-watching__main">
         <h1 className="who-is-watching__title">Who&apos;s watching?</h1>
-        {household.isPending && (
-          <div className="app-loading app-loading--inline" role="status">
-            <span className="app-loading__spinner" aria-hidden="true" />
-            <span className="visually-hidden">Loading profiles</span>
-          </div>
-        )}
-        {household.isError && (
-          <div className="who-is-watching__error" role="alert">
-            <p>The profiles could not be loaded.</p>
-            <button type="button" className="btn btn-primary" onClick={() => void household.refetch()}>
-              Try again
-            </button>
-          </div>
-        )}
+        <QueryStatus
+          query={household}
+          loadingLabel="Loading profiles"
+          failureText="The profiles could not be loaded."
+          className="who-is-watching__error"
+        />
         {data && (
           <ul className="profile-grid" aria-label="Profiles">
             {data.profiles.map((profile) => (

@@ -11,6 +11,7 @@ import {
   type SubtitleColor,
   type SubtitleSize,
 } from '@reeltime/contract';
+import { QueryStatus } from '../../../components/query-status';
 import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
@@ -57,20 +58,11 @@ export function PlaybackPreferencesPage() {
         {profile ? `For ${profile.name}. ` : ''}Used first on every video that has these languages; the
         player&apos;s Audio and Captions menus change them too.
       </p>
-      {preferences.isPending && (
-        <div className="app-loading app-loading--inline" role="status">
-          <span className="app-loading__spinner" aria-hidden="true" />
-          <span className="visually-hidden">Loading playback settings</span>
-        </div>
-      )}
-      {preferences.isError && (
-        <div role="alert">
-          <p>{errorMessage(preferences.error, 'The playback settings could not be loaded.')}</p>
-          <button type="button" className="btn btn-primary" onClick={() => void preferences.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      <QueryStatus
+        query={preferences}
+        loadingLabel="Loading playback settings"
+        failureText="The playback settings could not be loaded."
+      />
       {preferences.data && <PlaybackPreferencesForm preferences={preferences.data} />}
     </section>
   );
