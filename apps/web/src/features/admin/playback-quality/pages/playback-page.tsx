@@ -12,6 +12,7 @@ import { paths } from '../../../../lib/paths';
 import { formatCount, plural } from '../../overview/components/overview-format';
 import { StatCard } from '../../overview/components/stat-card';
 import { AdminPageHeader } from '../../shell/components/admin-page-header';
+import { DataTable, type Column } from '../../shell/components/data-table';
 import { EmptyState } from '../../shell/components/empty-state';
 import { useUrlState } from '../../shell/components/use-url-state';
 import { playbackQualityQuery } from '../api/playback-quality-api';
@@ -117,54 +118,14 @@ function PlaybackBody({ data }: { data: AdminPlaybackQuality }) {
           targetMs={target}
           label={`Start time percentiles per day over the last ${data.days} days, against a target of ${formatSeconds(target)}; the table below gives the figures.`}
         />
-        <div className="table-responsive playback-days">
-          <table className="table table-dark table-sm mb-0">
-            <caption className="visually-hidden">Plays per day, last {data.days} days</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className="text-end">
-                  Plays
-                </th>
-                <th scope="col" className="text-end">
-                  p50
-                </th>
-                <th scope="col" className="text-end">
-                  p75
-                </th>
-                <th scope="col" className="text-end">
-                  p95
-                </th>
-                <th scope="col" className="text-end">
-                  Rebuffer
-                </th>
-                <th scope="col" className="text-end">
-                  Failures
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...data.per_day]
-                .reverse()
-                .filter((day) => day.plays > 0)
-                .map((day) => (
-                  <tr key={day.day}>
-                    <th scope="row">{day.day}</th>
-                    <td className="text-end">{formatCount(day.plays)}</td>
-                    <td className="text-end">{formatSeconds(day.start_p50_ms)}</td>
-                    <td
-                      className={`text-end${(day.start_p75_ms ?? 0) > target ? ' playback-figure--over' : ''}`}
-                    >
-                      {formatSeconds(day.start_p75_ms)}
-                    </td>
-                    <td className="text-end">{formatSeconds(day.start_p95_ms)}</td>
-                    <td className="text-end">{formatShare(day.rebuffer_ratio)}</td>
-                    <td className="text-end">{formatCount(day.failures)}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="playback-days"
+          compact
+          caption={`Plays per day, last ${data.days} days`}
+          columns={dayColumns(target)}
+          rows={[...data.per_day].reverse().filter((day) => day.plays > 0)}
+          rowKey={(day) => day.day}
+        />
       </section>
 
       <div className="overview__grid playback-grid">
@@ -172,39 +133,13 @@ function PlaybackBody({ data }: { data: AdminPlaybackQuality }) {
           <h2 id="playback-devices" className="overview__heading">
             By device
           </h2>
-          <div className="table-responsive">
-            <table className="table table-dark table-sm mb-0">
-              <caption className="visually-hidden">Plays by device</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Device</th>
-                  <th scope="col" className="text-end">
-                    Plays
-                  </th>
-                  <th scope="col" className="text-end">
-                    Start p75
-                  </th>
-                  <th scope="col" className="text-end">
-                    Rebuffer
-                  </th>
-                  <th scope="col" className="text-end">
-                    Failures
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.by_device.map((device) => (
-                  <tr key={device.device_class}>
-                    <th scope="row">{DEVICE_LABELS[device.device_class]}</th>
-                    <td className="text-end">{formatCount(device.plays)}</td>
-                    <td className="text-end">{formatSeconds(device.start_p75_ms)}</td>
-                    <td className="text-end">{formatShare(device.rebuffer_ratio)}</td>
-                    <td className="text-end">{formatCount(device.failures)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            compact
+            caption="Plays by device"
+            columns={DEVICE_COLUMNS}
+            rows={data.by_device}
+            rowKey={(device) => device.device_class}
+          />
         </section>
 
         <section className="admin-panel" aria-labelledby="playback-failures">
@@ -214,7 +149,13 @@ function PlaybackBody({ data }: { data: AdminPlaybackQuality }) {
           {data.failures_by_title.length === 0 ? (
             <p className="text-secondary mb-0">Every play started.</p>
           ) : (
-            <TitleTable titles={data.failures_by_title} caption="Start failures by title" failures />
+            <DataTable
+              compact
+              caption="Start failures by title"
+              columns={FAILURE_TITLE_COLUMNS}
+              rows={data.failures_by_title}
+              rowKey={(title) => title.title_id}
+            />
           )}
         </section>
       </div>
@@ -226,74 +167,82 @@ function PlaybackBody({ data }: { data: AdminPlaybackQuality }) {
         <p className="overview__footnote mb-2">
           Ordered by failure rate, then rebuffer ratio, then start time.
         </p>
-        <TitleTable titles={data.worst_titles} caption="Titles whose plays went worst" />
+        <DataTable
+          compact
+          caption="Titles whose plays went worst"
+          columns={WORST_TITLE_COLUMNS}
+          rows={data.worst_titles}
+          rowKey={(title) => title.title_id}
+        />
       </section>
     </div>
   );
 }
 
-function TitleTable({
-  titles,
-  caption,
-  failures = false,
-}: {
-  titles: PlaybackQualityTitle[];
-  caption: string;
-  failures?: boolean;
-}) {
-  return (
-    <div className="table-responsive">
-      <table className="table table-dark table-sm mb-0">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            <th scope="col" className="text-end">
-              Plays
-            </th>
-            {failures ? (
-              <th scope="col">Errors</th>
-            ) : (
-              <>
-                <th scope="col" className="text-end">
-                  Start p75
-                </th>
-                <th scope="col" className="text-end">
-                  Rebuffer
-                </th>
-              </>
-            )}
-            <th scope="col" className="text-end">
-              Failed
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {titles.map((title) => (
-            <tr key={title.title_id}>
-              <th scope="row">
-                <Link to={paths.admin.title(title.title_id)}>{title.title_name}</Link>
-              </th>
-              <td className="text-end">{formatCount(title.plays)}</td>
-              {failures ? (
-                <td>
-                  {title.top_failures
-                    .map((failure) => `${failure.failure} (${plural(failure.plays, 'play')})`)
-                    .join(', ')}
-                </td>
-              ) : (
-                <>
-                  <td className="text-end">{formatSeconds(title.start_p75_ms)}</td>
-                  <td className="text-end">{formatShare(title.rebuffer_ratio)}</td>
-                </>
-              )}
-              <td className="text-end">
-                {formatCount(title.failures)} ({formatShare(title.failure_rate)})
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+type PlaybackDay = AdminPlaybackQuality['per_day'][number];
+type PlaybackDevice = AdminPlaybackQuality['by_device'][number];
+
+const dayColumns = (targetMs: number): Column<PlaybackDay>[] => [
+  { key: 'day', header: 'Day', rowHeader: true, cell: (day) => day.day },
+  { key: 'plays', header: 'Plays', align: 'end', cell: (day) => formatCount(day.plays) },
+  { key: 'p50', header: 'p50', align: 'end', cell: (day) => formatSeconds(day.start_p50_ms) },
+  {
+    key: 'p75',
+    header: 'p75',
+    align: 'end',
+    cell: (day) => formatSeconds(day.start_p75_ms),
+    cellClassName: (day) => ((day.start_p75_ms ?? 0) > targetMs ? 'playback-figure--over' : undefined),
+  },
+  { key: 'p95', header: 'p95', align: 'end', cell: (day) => formatSeconds(day.start_p95_ms) },
+  { key: 'rebuffer', header: 'Rebuffer', align: 'end', cell: (day) => formatShare(day.rebuffer_ratio) },
+  { key: 'failures', header: 'Failures', align: 'end', cell: (day) => formatCount(day.failures) },
+];
+
+const DEVICE_COLUMNS: Column<PlaybackDevice>[] = [
+  { key: 'device', header: 'Device', rowHeader: true, cell: (device) => DEVICE_LABELS[device.device_class] },
+  { key: 'plays', header: 'Plays', align: 'end', cell: (device) => formatCount(device.plays) },
+  { key: 'p75', header: 'Start p75', align: 'end', cell: (device) => formatSeconds(device.start_p75_ms) },
+  { key: 'rebuffer', header: 'Rebuffer', align: 'end', cell: (device) => formatShare(device.rebuffer_ratio) },
+  { key: 'failures', header: 'Failures', align: 'end', cell: (device) => formatCount(device.failures) },
+];
+
+const titleColumn: Column<PlaybackQualityTitle> = {
+  key: 'title',
+  header: 'Title',
+  rowHeader: true,
+  cell: (title) => <Link to={paths.admin.title(title.title_id)}>{title.title_name}</Link>,
+};
+const playsColumn: Column<PlaybackQualityTitle> = {
+  key: 'plays',
+  header: 'Plays',
+  align: 'end',
+  cell: (title) => formatCount(title.plays),
+};
+const failedColumn: Column<PlaybackQualityTitle> = {
+  key: 'failed',
+  header: 'Failed',
+  align: 'end',
+  cell: (title) => `${formatCount(title.failures)} (${formatShare(title.failure_rate)})`,
+};
+
+/** The worst titles: how they started and stalled. */
+const WORST_TITLE_COLUMNS: Column<PlaybackQualityTitle>[] = [
+  titleColumn,
+  playsColumn,
+  { key: 'p75', header: 'Start p75', align: 'end', cell: (title) => formatSeconds(title.start_p75_ms) },
+  { key: 'rebuffer', header: 'Rebuffer', align: 'end', cell: (title) => formatShare(title.rebuffer_ratio) },
+  failedColumn,
+];
+
+/** Titles whose plays failed to start: with the errors most often seen. */
+const FAILURE_TITLE_COLUMNS: Column<PlaybackQualityTitle>[] = [
+  titleColumn,
+  playsColumn,
+  {
+    key: 'errors',
+    header: 'Errors',
+    cell: (title) =>
+      title.top_failures.map((failure) => `${failure.failure} (${plural(failure.plays, 'play')})`).join(', '),
+  },
+  failedColumn,
+];

@@ -17,6 +17,10 @@ export interface Column<Row> {
   align?: 'start' | 'end';
   /** A CSS width such as `8rem`. */
   width?: string;
+  /** The cells name their rows (`<th scope="row">`), as a table's first column usually does. */
+  rowHeader?: boolean;
+  /** A class for one row's cell, e.g. to mark a figure over its target. */
+  cellClassName?: (row: Row) => string | undefined;
 }
 
 export interface RowSelection<Key> {
@@ -42,6 +46,9 @@ interface DataTableProps<Row, Key extends string | number> {
   selection?: RowSelection<Key>;
   /** Opens a row (Enter on a focused row, or a click); the row then takes focus with Tab. */
   onRowOpen?: (row: Row) => void;
+  /** Tighter rows without hover, for tables of figures. */
+  compact?: boolean;
+  className?: string;
 }
 
 const SKELETON_ROWS = 5;
@@ -72,6 +79,8 @@ export function DataTable<Row, Key extends string | number>({
   onSortChange,
   selection,
   onRowOpen,
+  compact = false,
+  className,
 }: DataTableProps<Row, Key>) {
   const columnCount = columns.length + (selection ? 1 : 0);
   const keys = rows?.map(rowKey) ?? [];
@@ -164,19 +173,32 @@ export function DataTable<Row, Key extends string | number>({
               />
             </td>
           ) : null}
-          {columns.map((column) => (
-            <td key={column.key} className={column.align === 'end' ? 'text-end' : undefined}>
-              {column.cell(row)}
-            </td>
-          ))}
+          {columns.map((column) => {
+            const Cell = column.rowHeader ? 'th' : 'td';
+            const classes = [column.align === 'end' ? 'text-end' : '', column.cellClassName?.(row) ?? '']
+              .filter(Boolean)
+              .join(' ');
+            return (
+              <Cell
+                key={column.key}
+                scope={column.rowHeader ? 'row' : undefined}
+                className={classes || undefined}
+              >
+                {column.cell(row)}
+              </Cell>
+            );
+          })}
         </tr>
       );
     });
   }
 
   return (
-    <div className="admin-table table-responsive">
-      <table className="table table-dark table-hover align-middle mb-0" aria-busy={isLoading}>
+    <div className={['admin-table table-responsive', className].filter(Boolean).join(' ')}>
+      <table
+        className={`table table-dark align-middle mb-0 ${compact ? 'table-sm' : 'table-hover'}`}
+        aria-busy={isLoading}
+      >
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

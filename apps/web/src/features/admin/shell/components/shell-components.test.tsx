@@ -65,6 +65,31 @@ describe('DataTable', () => {
     expect(onOpen).toHaveBeenCalledWith(rows[0]);
   });
 
+  it('names rows by their header cells and marks single cells', () => {
+    renderWithRouter(
+      <DataTable
+        caption="Figures"
+        compact
+        columns={[
+          { key: 'name', header: 'Name', rowHeader: true, cell: (row: Row) => row.name },
+          {
+            key: 'id',
+            header: 'Id',
+            align: 'end',
+            cell: (row: Row) => row.id,
+            cellClassName: (row: Row) => (row.id > 1 ? 'is-over' : undefined),
+          },
+        ]}
+        rows={rows}
+        rowKey={(row) => row.id}
+      />,
+    );
+    const header = screen.getByRole('rowheader', { name: 'Alpha' });
+    expect(header.tagName).toBe('TH');
+    const cells = screen.getAllByRole('cell');
+    expect(cells.map((cell) => cell.className)).toEqual(['text-end', 'text-end is-over']);
+  });
+
   it('shows loading, empty and error states', async () => {
     const onRetry = vi.fn();
     const { rerender } = renderWithRouter(
