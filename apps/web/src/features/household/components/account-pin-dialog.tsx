@@ -9,6 +9,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useSetAccountPin } from '../api/household-api';
+import { PinField } from './pin-field';
 
 const SetSchema = z.object({ password: AccountPinBodySchema.shape.password, pin: PinSchema });
 const RemoveSchema = z.object({ password: AccountPinBodySchema.shape.password, pin: z.literal('') });
@@ -67,12 +68,8 @@ export function AccountPinDialog({
           error={errors.password?.message}
         />
         {!removing && (
-          <FormField
+          <PinField
             label="New account PIN (4 digits)"
-            type="password"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={4}
             autoComplete="new-password"
             registration={register('pin')}
             error={errors.pin?.message}

@@ -2,10 +2,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { PinSchema } from '@reeltime/contract';
-import { FormField } from '../../../components/form-field';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { SubmitButton } from '../../../components/submit-button';
 import { errorMessage } from '../../../lib/api-client';
+import { PinField } from './pin-field';
 
 const PinFormSchema = z.object({ pin: PinSchema });
 
@@ -55,12 +55,8 @@ export function PinDialog({
     <ModalDialog title={title} onClose={onClose} busy={isSubmitting}>
       <form onSubmit={submit} noValidate className="pin-dialog">
         <p className="pin-dialog__description">{description}</p>
-        <FormField
+        <PinField
           label={label}
-          type="password"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={4}
           autoComplete="off"
           registration={register('pin')}
           error={errors.pin?.message}

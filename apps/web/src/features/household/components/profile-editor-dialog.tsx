@@ -10,6 +10,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { ACCEPTED_IMAGES, imageFileProblem } from '../../../lib/image-file';
+import { PinField } from './pin-field';
 import { AccountPinCancelled } from './use-account-pin-gate';
 import { profileFormDefaults, ProfileFormSchema, type ProfileFormValues } from './profile-form';
 
@@ -180,12 +181,8 @@ export function ProfileEditorDialog({ household, profile, onSave, onClose }: Pro
           </div>
         )}
         {!removePin && (
-          <FormField
+          <PinField
             label={profile?.has_pin ? 'New PIN (leave empty to keep the PIN)' : 'PIN (optional, 4 digits)'}
-            type="password"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={4}
             autoComplete="new-password"
             registration={register('pin')}
             error={errors.pin?.message}
