@@ -17,7 +17,7 @@ import { createTitlesRepository } from '../modules/titles/titles.repository';
 import { createVideosRepository } from '../modules/titles/videos.repository';
 import { PRIVATE_VIDEOS_PREFIX } from './signed-url';
 import { publishToStore } from './store-publisher';
-import { syncCaptionTracks } from './caption-sync';
+import { publishVideoTracks, takeSourceAudioTracks } from './audio-track-media';
 import { removeVideo } from './video-removal';
 import { deleteSource, localSource, sourceScratchDir } from './video-source';
 
@@ -121,16 +121,6 @@ export function createMediaService(deps: MediaDeps) {
   const titles = createTitlesRepository(db, config.dialect);
   const catalog = createCatalogRepository(db, config.dialect);
 
-  /** Writes the video's uploaded caption tracks into its published tree and lists them in its master. */
-  async function publishCaptions(videoId: number, prefix: string, durationSeconds: number): Promise<void> {
-    await syncCaptionTracks(
-      { files, tools, tmpDir: path.join(config.dataDir, 'tmp', 'captions') },
-      prefix,
-      await videos.captionTracks(videoId),
-      durationSeconds,
-    );
-  }
-
   const transcodeHandler: JobHandler<TranscodePayload> = {
     async run(payload, job) {
       const video = await videos.findById(payload.videoId);
@@ -143,8 +133,11 @@ export function createMediaService(deps: MediaDeps) {
       const scratch = sourceScratchDir(config, video.id);
       let result: Awaited<ReturnType<typeof transcodeToHls>>;
       try {
+        const source = await localSource(files, video.source_path, scratch);
+        const info = await probe(tools, source);
         result = await transcodeToHls(tools, {
-          source: await localSource(files, video.source_path, scratch),
+          source,
+          info,
           outDir: localTree,
           captions: payload.captions,
           signal: job.signal,
@@ -162,8 +155,18 @@ export function createMediaService(deps: MediaDeps) {
                 if (old && old.id !== video.id) await removeVideo(deps, old);
               }
               await invalidateCatalog(deps.cache);
+              // The source's further audio languages join once the lowest rendition plays (decision 0047).
+              if (video.kind === 'main' && info.audioStreams.length > 1)
+                await takeSourceAudioTracks(deps, {
+                  videoId: video.id,
+                  source,
+                  info,
+                  durationSeconds,
+                  signal: job.signal,
+                });
             }
-            if (video.kind === 'main') await publishCaptions(video.id, output.prefix, durationSeconds);
+            if (video.kind === 'main')
+              await publishVideoTracks(deps, video.id, durationSeconds, output.prefix);
           }),
         });
       } catch (error) {

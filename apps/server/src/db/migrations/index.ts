@@ -22,6 +22,7 @@ import * as videoMarkers from './0022-video-markers';
 import * as playbackQuality from './0023-playback-quality';
 import * as recommendations from './0024-recommendations';
 import * as introSuggestions from './0025-intro-suggestions';
+import * as audioTracks from './0026-audio-tracks';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0023-playback-quality': playbackQuality,
   '0024-recommendations': recommendations,
   '0025-intro-suggestions': introSuggestions,
+  '0026-audio-tracks': audioTracks,
 };
 
 /** Migration names in the order they run; the last one names the current schema. */
