@@ -49,6 +49,8 @@ export interface ImportVideoInput {
   captions?: string | undefined;
   captionsLanguage?: string | undefined;
   captionsName?: string | undefined;
+  /** Further caption tracks (WebVTT text), stored with the video as if uploaded in the console. */
+  captionTracks?: ReadonlyArray<{ language: string; label: string; body: string }> | undefined;
   /**
    * The server made the source itself (the demo seed): delete it, and the captions, once the
    * stream is ready and no other video waits for the same file. An operator's files are never
@@ -225,6 +227,9 @@ export function createMediaService(deps: MediaDeps) {
         sourcePath: file,
         now: Date.now(),
       });
+      // Stored before the transcode is queued, so its first published master lists them.
+      for (const track of input.captionTracks ?? [])
+        await videos.insertCaption({ video_id: video.id, ...track, created_at: Date.now() });
       const payload: TranscodePayload = {
         videoId: video.id,
         ...(captions
