@@ -129,9 +129,14 @@ export function createAudioTrackHandler(deps: AudioTrackDeps): JobHandler<AudioT
       } finally {
         await rm(scratch, { recursive: true, force: true });
       }
-      // Deleted while it was made: the sync below deletes what was published.
-      if (await tracks.findById(track.id)) await tracks.setStatus(track.id, 'ready', { source_path: null });
       await deleteSource(deps.files, track.source_path);
+      if (!(await tracks.findById(track.id))) {
+        // Deleted while it was made (or its video was): take back what was published.
+        const folder = `${videoPrefix(video.id)}/${audioTrackFolder(track.id)}`;
+        for (const entry of await deps.files.list(folder)) await deps.files.delete(entry.key);
+        return;
+      }
+      await tracks.setStatus(track.id, 'ready', { source_path: null });
       await publishVideoTracks(deps, video.id, video.duration_seconds);
       deps.log?.info({ videoId: video.id, trackId: track.id }, 'audio track ready');
     },

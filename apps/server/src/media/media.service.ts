@@ -157,8 +157,8 @@ export function createMediaService(deps: MediaDeps) {
                 if (old && old.id !== video.id) await removeVideo(deps, old);
               }
               await invalidateCatalog(deps.cache);
-              // The source's further audio languages join once the lowest rendition plays (decision 0047).
-              if (video.kind === 'main' && info.audioStreams.length > 1)
+              // The source's audio: the first stream's tag names the muxed one, the others become tracks (decision 0047).
+              if (video.kind === 'main' && info.audioStreams.length > 0)
                 await takeSourceAudioTracks(deps, {
                   videoId: video.id,
                   source,
