@@ -35,6 +35,7 @@ import { masterRenditions } from '../../media/rendition-cap';
 import { deleteSource, sourceExists } from '../../media/video-source';
 import { audioSourcesFolder, removeVideo, streamFolderId } from '../../media/video-removal';
 import { SIGNED_MEDIA_PREFIX, signMediaUrl, UNCAPPED_HEIGHT } from '../../media/signed-url';
+import { isUniqueViolation } from '../admin-library/unique-violation';
 import { createAudioTracksRepository, type AudioTrackRow } from '../titles/audio-tracks.repository';
 import { createVideoMarkersRepository } from '../titles/video-markers.repository';
 import { createVideoListRepository, type ConsoleVideoRow } from '../titles/video-list.repository';
@@ -600,6 +601,8 @@ export function createAdminMediaService(ctx: AppContext) {
         return toAudioTrack(track);
       } catch (error) {
         await files.delete(key);
+        // Another upload in the same language got there first.
+        if (isUniqueViolation(error)) throw new Conflict(AdminMediaMessages.audioLanguageTaken);
         throw error;
       }
     },
