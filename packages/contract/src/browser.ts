@@ -79,6 +79,18 @@ export const AdminMediaEndpoints = {
     'PUT',
     '/admin/videos/:id/markers',
   ),
+  addAudioTrack: endpointRoute<typeof Contract.AdminMediaEndpoints.addAudioTrack>(
+    'POST',
+    '/admin/videos/:id/audio-tracks',
+  ),
+  deleteAudioTrack: endpointRoute<typeof Contract.AdminMediaEndpoints.deleteAudioTrack>(
+    'DELETE',
+    '/admin/videos/:id/audio-tracks/:trackId',
+  ),
+  setMainAudio: endpointRoute<typeof Contract.AdminMediaEndpoints.setMainAudio>(
+    'PUT',
+    '/admin/videos/:id/audio',
+  ),
   deleteCaption: endpointRoute<typeof Contract.AdminMediaEndpoints.deleteCaption>(
     'DELETE',
     '/admin/videos/:id/captions/:captionId',

@@ -128,6 +128,9 @@ export interface VideosTable {
   job_id: number | null;
   /** Why the last transcode failed (migration 0002). */
   last_error: string | null;
+  /** The muxed audio's BCP 47 language and name; null: the default, English (migration 0026). */
+  audio_language: Generated<string | null>;
+  audio_label: Generated<string | null>;
 }
 
 export interface BannersTable {
@@ -461,6 +464,25 @@ export interface VideoCaptionsTable {
   created_at: number;
 }
 
+/** An audio language of a video besides its muxed one (migration 0026). */
+export interface VideoAudioTracksTable {
+  id: Generated<number>;
+  video_id: number;
+  /** BCP 47, one spelling per language (`pt-BR`). */
+  language: string;
+  label: string;
+  /** `upload`: a file an operator sent; `source`: a further audio stream of the video's source. */
+  origin: 'upload' | 'source';
+  duration_seconds: number;
+  /** Its audio-only rendition: `ready` once published and listed in the master playlist. */
+  status: 'pending' | 'processing' | 'ready' | 'failed';
+  job_id: number | null;
+  /** The uploaded file (a file store key) until its rendition is made. */
+  source_path: string | null;
+  last_error: string | null;
+  created_at: number;
+}
+
 /** Where a full video's intro, recap or credits are (migration 0022): one row per video and type. */
 export interface VideoMarkersTable {
   video_id: number;
@@ -535,6 +557,7 @@ export interface Database {
   videos: VideosTable;
   video_sources: VideoSourcesTable;
   video_captions: VideoCaptionsTable;
+  video_audio_tracks: VideoAudioTracksTable;
   video_markers: VideoMarkersTable;
   intro_suggestions: IntroSuggestionsTable;
   banners: BannersTable;

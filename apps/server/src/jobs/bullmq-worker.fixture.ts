@@ -31,6 +31,7 @@ const handlers = {
   'submissions.sweep-images': never,
   'admin-media.sweep-uploads': never,
   'media.suggest-intros': never,
+  'media.audio-track': never,
   'recommendations.compute': never,
 } satisfies JobHandlers;
 const runner = createBullmqJobRunner(db, queue, handlers, {

@@ -28,6 +28,14 @@ export const JobMap = {
     }),
   },
   /**
+   * Makes the audio-only rendition of an uploaded audio track and lists it in its video's master
+   * (decision 0047). Media lane: it runs ffmpeg.
+   */
+  'media.audio-track': {
+    lane: 'media',
+    payload: z.object({ trackId: z.number().int().positive() }),
+  },
+  /**
    * Listens to the start of a season's episode videos and suggests an intro for each from the
    * audio they share (decision 0043, "Suggested intros"). Media lane: it runs ffmpeg.
    */

@@ -13,6 +13,14 @@ import {
   withCaptionTracks,
   type CaptionTrack,
 } from './captions';
+import {
+  AUDIO_FOLDER,
+  audioTrackIdOf,
+  listsAudioTracks,
+  withAudioTracks,
+  type AudioTrack,
+  type MainAudio,
+} from './audio-tracks';
 import { MEDIA_FILES, mpegtsStart } from './pipeline';
 import { masterRenditions } from './rendition-cap';
 
@@ -28,6 +36,13 @@ export interface StoredCaptionTrack extends CaptionTrack {
   body: string;
 }
 
+/** A video's audio languages as its master lists them (decision 0047). */
+export interface AudioTrackSet {
+  main: MainAudio;
+  /** Every extra track the video has, in any state; only `ready` ones are listed, files of others are kept. */
+  tracks: ReadonlyArray<AudioTrack & { status: string }>;
+}
+
 const readText = async (files: FileStore, key: string) =>
   (await buffer(await files.read(key))).toString('utf8');
 
@@ -35,7 +50,7 @@ const readText = async (files: FileStore, key: string) =>
  * Media time zero of a published tree on the segments' 90 kHz clock, read from the first segment
  * of its lowest rendition: WebVTT cue times are tied to it by X-TIMESTAMP-MAP.
  */
-async function treeStartTicks(deps: CaptionSyncDeps, prefix: string, master: string): Promise<number> {
+export async function treeStartTicks(deps: CaptionSyncDeps, prefix: string, master: string): Promise<number> {
   const lowest = masterRenditions(master)[0];
   if (!lowest) return 0;
   const playlist = parseMediaPlaylist(await readText(deps.files, `${prefix}/${lowest.uri}`));
@@ -56,14 +71,17 @@ async function treeStartTicks(deps: CaptionSyncDeps, prefix: string, master: str
  * Makes a published video folder (`private/videos/<id>`) list exactly these uploaded caption
  * tracks: each track's WebVTT (with the timestamp map of this tree) and its one-file playlist are
  * written under `captions/`, files of tracks no longer listed are deleted, and the master
- * playlist is rewritten (atomically) to name them. Does nothing when the tree has no master yet:
- * the transcode calls this again once it publishes one.
+ * playlist is rewritten (atomically) to name them. With `audio`, the same rewrite lists the
+ * video's ready audio tracks, and files under `audio/` of tracks the video no longer has are
+ * deleted. Does nothing when the tree has no master yet: the transcode calls this again once it
+ * publishes one.
  */
 export async function syncCaptionTracks(
   deps: CaptionSyncDeps,
   prefix: string,
   tracks: readonly StoredCaptionTrack[],
   durationSeconds: number,
+  audio?: AudioTrackSet,
 ): Promise<void> {
   const masterKey = `${prefix}/${MEDIA_FILES.master}`;
   if (!(await deps.files.stat(masterKey))) return;
@@ -79,9 +97,28 @@ export async function syncCaptionTracks(
       );
     }
   }
-  const updated = withCaptionTracks(master, tracks);
-  if (updated !== master || listsUploadedTracks(master) || tracks.length > 0) {
+  const withCaptions = withCaptionTracks(master, tracks);
+  const updated = audio
+    ? withAudioTracks(
+        withCaptions,
+        audio.main,
+        audio.tracks.filter((track) => track.status === 'ready'),
+      )
+    : withCaptions;
+  if (
+    updated !== master ||
+    listsUploadedTracks(master) ||
+    tracks.length > 0 ||
+    (audio !== undefined && listsAudioTracks(master))
+  ) {
     await deps.files.write(masterKey, Readable.from([updated]));
+  }
+  if (audio) {
+    const known = new Set(audio.tracks.map((track) => track.id));
+    for (const entry of await deps.files.list(`${prefix}/${AUDIO_FOLDER}`)) {
+      const id = audioTrackIdOf(entry.key.slice(prefix.length + 1));
+      if (id === null || !known.has(id)) await deps.files.delete(entry.key);
+    }
   }
   const wanted = new Set(tracks.flatMap((track) => Object.values(captionFiles(track.id))));
   for (const entry of await deps.files.list(`${prefix}/${CAPTIONS_FOLDER}`)) {

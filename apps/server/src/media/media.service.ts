@@ -17,7 +17,7 @@ import { createTitlesRepository } from '../modules/titles/titles.repository';
 import { createVideosRepository } from '../modules/titles/videos.repository';
 import { PRIVATE_VIDEOS_PREFIX } from './signed-url';
 import { publishToStore } from './store-publisher';
-import { syncCaptionTracks } from './caption-sync';
+import { publishVideoTracks, takeSourceAudioTracks } from './audio-track-media';
 import { removeVideo } from './video-removal';
 import { deleteSource, localSource, sourceScratchDir } from './video-source';
 
@@ -49,6 +49,8 @@ export interface ImportVideoInput {
   captions?: string | undefined;
   captionsLanguage?: string | undefined;
   captionsName?: string | undefined;
+  /** Further caption tracks (WebVTT text), stored with the video as if uploaded in the console. */
+  captionTracks?: ReadonlyArray<{ language: string; label: string; body: string }> | undefined;
   /**
    * The server made the source itself (the demo seed): delete it, and the captions, once the
    * stream is ready and no other video waits for the same file. An operator's files are never
@@ -121,16 +123,6 @@ export function createMediaService(deps: MediaDeps) {
   const titles = createTitlesRepository(db, config.dialect);
   const catalog = createCatalogRepository(db, config.dialect);
 
-  /** Writes the video's uploaded caption tracks into its published tree and lists them in its master. */
-  async function publishCaptions(videoId: number, prefix: string, durationSeconds: number): Promise<void> {
-    await syncCaptionTracks(
-      { files, tools, tmpDir: path.join(config.dataDir, 'tmp', 'captions') },
-      prefix,
-      await videos.captionTracks(videoId),
-      durationSeconds,
-    );
-  }
-
   const transcodeHandler: JobHandler<TranscodePayload> = {
     async run(payload, job) {
       const video = await videos.findById(payload.videoId);
@@ -143,8 +135,11 @@ export function createMediaService(deps: MediaDeps) {
       const scratch = sourceScratchDir(config, video.id);
       let result: Awaited<ReturnType<typeof transcodeToHls>>;
       try {
+        const source = await localSource(files, video.source_path, scratch);
+        const info = await probe(tools, source);
         result = await transcodeToHls(tools, {
-          source: await localSource(files, video.source_path, scratch),
+          source,
+          info,
           outDir: localTree,
           captions: payload.captions,
           signal: job.signal,
@@ -162,8 +157,18 @@ export function createMediaService(deps: MediaDeps) {
                 if (old && old.id !== video.id) await removeVideo(deps, old);
               }
               await invalidateCatalog(deps.cache);
+              // The source's audio: the first stream's tag names the muxed one, the others become tracks (decision 0047).
+              if (video.kind === 'main' && info.audioStreams.length > 0)
+                await takeSourceAudioTracks(deps, {
+                  videoId: video.id,
+                  source,
+                  info,
+                  durationSeconds,
+                  signal: job.signal,
+                });
             }
-            if (video.kind === 'main') await publishCaptions(video.id, output.prefix, durationSeconds);
+            if (video.kind === 'main')
+              await publishVideoTracks(deps, video.id, durationSeconds, output.prefix);
           }),
         });
       } catch (error) {
@@ -222,6 +227,9 @@ export function createMediaService(deps: MediaDeps) {
         sourcePath: file,
         now: Date.now(),
       });
+      // Stored before the transcode is queued, so its first published master lists them.
+      for (const track of input.captionTracks ?? [])
+        await videos.insertCaption({ video_id: video.id, ...track, created_at: Date.now() });
       const payload: TranscodePayload = {
         videoId: video.id,
         ...(captions

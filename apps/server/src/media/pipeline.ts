@@ -192,6 +192,62 @@ export async function encodeRendition(
   );
 }
 
+/**
+ * Encodes one audio stream of `source` into `dir` as an audio-only rendition (index.m3u8 +
+ * seg_NNNNN.ts): AAC stereo like the muxed audio, exactly `durationSeconds` long (padded with
+ * silence or cut), on the same MPEG-TS clock as the video's segments: its first sample is at
+ * `startSeconds` (the video's first frame, see {@link mpegtsStart}), which is where the muxed
+ * audio's first sample is too, and it is cut at the same SEGMENT_SECONDS boundaries, so a player
+ * switches between the two mid-play (docs/decisions/0047-audio-languages.md).
+ */
+export async function encodeAudioRendition(
+  tools: MediaTools,
+  input: { source: string; audioIndex: number; durationSeconds: number; startSeconds: number },
+  dir: string,
+  options: { signal?: AbortSignal | undefined; onTime?: (seconds: number) => void } = {},
+): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await runFfmpeg(
+    tools,
+    [
+      '-i',
+      input.source,
+      '-map',
+      `0:a:${input.audioIndex}`,
+      // Media time zero at the file's first sample, then silence to the video's end if it is short.
+      '-af',
+      'asetpts=PTS-STARTPTS,apad',
+      '-t',
+      input.durationSeconds.toFixed(3),
+      ...audioArgs,
+      '-vn',
+      '-sn',
+      '-dn',
+      '-map_metadata',
+      '-1',
+      // The muxer's own delay is replaced by the video's start, so both share one clock.
+      '-muxdelay',
+      '0',
+      '-muxpreload',
+      '0',
+      '-output_ts_offset',
+      input.startSeconds.toFixed(6),
+      '-f',
+      'hls',
+      '-hls_time',
+      String(SEGMENT_SECONDS),
+      '-hls_playlist_type',
+      'vod',
+      '-hls_segment_type',
+      'mpegts',
+      '-hls_segment_filename',
+      'seg_%05d.ts',
+      'index.m3u8',
+    ],
+    { cwd: dir, signal: options.signal, ...(options.onTime ? { onTime: options.onTime } : {}) },
+  );
+}
+
 async function readHead(file: string, bytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of createReadStream(file, { start: 0, end: bytes - 1 }))

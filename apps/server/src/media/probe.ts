@@ -8,8 +8,16 @@ export interface MediaInfo {
   /** Frames per second of the video stream (30 when the file does not say). */
   fps: number;
   hasAudio: boolean;
+  /** Every audio stream in file order: the first is muxed into the renditions, the others can become audio tracks. */
+  audioStreams: AudioStreamInfo[];
   formatName: string;
   videoCodec: string;
+}
+
+export interface AudioStreamInfo {
+  /** The container's language tag as it is (`eng`, `es`), if any. */
+  language: string | undefined;
+  title: string | undefined;
 }
 
 /** The file is not a video we can read: wrong bytes, no video stream, or no duration. */
@@ -32,7 +40,7 @@ interface ProbeStream {
   profile?: string;
   level?: number;
   disposition?: { attached_pic?: number };
-  tags?: { rotate?: string };
+  tags?: { rotate?: string; language?: string; title?: string };
   side_data_list?: { rotation?: number }[];
 }
 
@@ -101,7 +109,49 @@ export async function probe(tools: MediaTools, file: string): Promise<MediaInfo>
     height: turned ? video.width : video.height,
     fps: frameRate(video.avg_frame_rate) ?? frameRate(video.r_frame_rate) ?? 30,
     hasAudio: streams.some((stream) => stream.codec_type === 'audio'),
+    audioStreams: audioStreamsOf(streams),
     formatName,
     videoCodec: video.codec_name ?? 'unknown',
   };
+}
+
+const audioStreamsOf = (streams: readonly ProbeStream[]): AudioStreamInfo[] =>
+  streams
+    .filter((stream) => stream.codec_type === 'audio')
+    .map((stream) => ({ language: stream.tags?.language, title: stream.tags?.title }));
+
+/** The file holds no audio we can read: wrong bytes, no audio stream, or no duration. */
+export class NotAudioError extends Error {
+  constructor(reason: string) {
+    super(`Not playable audio: ${reason}`);
+    this.name = 'NotAudioError';
+  }
+}
+
+export interface AudioInfo {
+  durationSeconds: number;
+  audioStreams: AudioStreamInfo[];
+}
+
+/**
+ * Reads an audio file (or any file with an audio stream) with ffprobe, by its bytes. Throws
+ * {@link NotAudioError} when there is no audio stream or no duration.
+ */
+export async function probeAudio(tools: MediaTools, file: string): Promise<AudioInfo> {
+  let output: ProbeOutput;
+  try {
+    output = await ffprobeJson(tools, file);
+  } catch (error) {
+    if (error instanceof Error && /not found; install ffmpeg/.test(error.message)) throw error;
+    throw new NotAudioError('ffprobe could not read it');
+  }
+  const formatName = output.format?.format_name ?? '';
+  if (!formatName || IMAGE_FORMATS.test(formatName))
+    throw new NotAudioError(`format ${formatName || 'unknown'}`);
+  const streams = output.streams ?? [];
+  const audio = streams.filter((stream) => stream.codec_type === 'audio');
+  if (audio.length === 0) throw new NotAudioError('no audio stream');
+  const duration = Number(output.format?.duration ?? audio[0]!.duration);
+  if (!Number.isFinite(duration) || duration <= 0) throw new NotAudioError('no duration');
+  return { durationSeconds: duration, audioStreams: audioStreamsOf(streams) };
 }

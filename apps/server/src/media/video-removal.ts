@@ -23,6 +23,9 @@ export interface VideoRemovalDeps {
   files: FileStore;
 }
 
+/** Where uploaded audio files of a video wait for their rendition job, in the file store. */
+export const audioSourcesFolder = (videoId: number) => `${SOURCES_PREFIX}audio/${videoId}`;
+
 /** What a removal freed, for the operator and the audit log. */
 export interface RemovedVideo {
   /** Bytes of stream files deleted from the file store. */
@@ -62,6 +65,8 @@ export async function freeVideoFiles(
       freedBytes += entry.size;
     }
   }
+  // Uploaded audio tracks waiting for their rendition (decision 0047).
+  for (const entry of await deps.files.list(audioSourcesFolder(video.id))) await deps.files.delete(entry.key);
   for (const scratch of [
     path.join(deps.config.dataDir, 'tmp', 'transcode', String(video.id)),
     sourceScratchDir(deps.config, video.id),

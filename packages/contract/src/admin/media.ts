@@ -43,6 +43,18 @@ export const AdminMediaMessages = {
   filenameTooLong: 'The file name can be at most 255 characters.',
   captionLanguageTaken: 'This video already has captions in that language; delete them first.',
   captionsFull: 'A video can have at most 20 caption tracks.',
+  audioTrackNotFound: 'That audio track does not exist.',
+  audioFileMissing: 'Choose an audio file (MP3, M4A/AAC, WAV, FLAC, Ogg or Opus).',
+  notAudio: 'The file is not audio that can be played: no audio stream or no duration was found in it.',
+  audioLengthMismatch: (audio: string, video: string) =>
+    `The audio is ${audio} long but the video is ${video}: an audio track must be as long as its video.`,
+  audioLanguageTaken: 'This video already has audio in that language; delete that track first.',
+  mainAudioLanguageTaken: 'An audio track of this video is in that language already; delete it first.',
+  audioTracksFull: 'A video can have at most 8 audio tracks besides its own.',
+  audioNeedsStream: 'The video must be transcoded and playable before it gets audio tracks.',
+  audioTrackAdded: 'Audio track added: it plays once its rendition is made.',
+  audioTrackDeleted: 'Audio track deleted.',
+  mainAudioSaved: 'The video’s own audio is renamed.',
   uploaded: 'Upload complete: the video is checked and its transcode is queued.',
   retried: 'The transcode is queued again.',
   cancelled: 'The transcode is cancelled.',
@@ -53,6 +65,9 @@ export const AdminMediaMessages = {
 
 /** Limits the console checks before sending and the server enforces. */
 export const CaptionLimits = { maxBytes: 2 * 1024 * 1024, maxTracks: 20 } as const;
+
+/** Audio tracks besides the one muxed into the video's renditions (the file size is the upload limit). */
+export const AudioLimits = { maxTracks: 8 } as const;
 
 /**
  * The tus `Upload-Metadata` of a video upload: the file's name and its target, a title (a movie's
@@ -103,6 +118,32 @@ export const CaptionSchema = z.object({
 });
 export type Caption = z.infer<typeof CaptionSchema>;
 
+/**
+ * An audio language of a video besides its own (muxed) audio: uploaded by an operator or taken
+ * from the source's further audio streams. Members hear it once its rendition is `ready`.
+ */
+export const AudioTrackSchema = z.object({
+  id: z.number().int(),
+  language: z.string(),
+  label: z.string(),
+  origin: z.enum(['upload', 'source']),
+  status: z.enum(['pending', 'processing', 'ready', 'failed']),
+  duration_seconds: z.number(),
+  last_error: z.string().nullable(),
+  created_at: z.number().int(),
+});
+export type AudioTrack = z.infer<typeof AudioTrackSchema>;
+
+/** The audio muxed into the renditions (the default track) and the video's other audio tracks. */
+export const VideoAudioSchema = z.object({
+  language: z.string(),
+  label: z.string(),
+  /** True while nobody named it (nor the source's tag): the site's default, English. */
+  is_default: z.boolean(),
+  tracks: z.array(AudioTrackSchema),
+});
+export type VideoAudio = z.infer<typeof VideoAudioSchema>;
+
 export const AdminVideoSchema = z.object({
   id: z.number().int(),
   target: VideoTargetSchema,
@@ -136,6 +177,7 @@ export const AdminVideoSchema = z.object({
   /** The id of the video whose stream this one plays (its own id when it owns it). */
   stream_owner_id: z.number().int().nullable(),
   captions: z.array(CaptionSchema),
+  audio: VideoAudioSchema,
   created_at: z.number().int(),
 });
 export type AdminVideo = z.infer<typeof AdminVideoSchema>;
@@ -177,6 +219,7 @@ export type MediaTarget = z.infer<typeof MediaTargetSchema>;
 
 export const VideoParamsSchema = z.object({ id: IdSchema });
 export const CaptionParamsSchema = z.object({ id: IdSchema, captionId: IdSchema });
+export const AudioTrackParamsSchema = z.object({ id: IdSchema, trackId: IdSchema });
 
 /** BCP 47 language tag, short form: `en`, `pt-BR`, `zh-Hant`. */
 export const CaptionLanguageSchema = z
@@ -195,6 +238,14 @@ export const CaptionFieldsSchema = z.strictObject({
     .regex(/^[^"\r\n]+$/, { error: AdminMediaMessages.captionLabel }),
 });
 export type CaptionFields = z.infer<typeof CaptionFieldsSchema>;
+
+/** The fields of an audio track upload (language and label, as for captions); the file is the part `file`. */
+export const AudioTrackFieldsSchema = CaptionFieldsSchema;
+export type AudioTrackFields = CaptionFields;
+
+/** What the video's own (muxed) audio is called: its language and label. */
+export const MainAudioBodySchema = CaptionFieldsSchema;
+export type MainAudioBody = CaptionFields;
 
 /** What the tus upload's last PATCH answers once the file is accepted. */
 export const UploadResultSchema = z.object({ video_id: z.number().int(), job_id: z.number().int() });
@@ -315,6 +366,56 @@ export const AdminMediaEndpoints = {
     body: VideoMarkersBodySchema,
     success: { status: 200, data: VideoMarkersSchema },
     errors: { 404: VIDEO_MISSING, 409: MarkerMessages.durationUnknown },
+  }),
+  addAudioTrack: defineEndpoint({
+    method: 'POST',
+    path: '/admin/videos/:id/audio-tracks',
+    access: 'admin',
+    tags,
+    description:
+      'Adds an audio language: the file (any common audio format, checked by its bytes), its `language` (en, pt-BR) and `label`. Its length must be the video’s within 2 s (or 1 % of a long video). A job makes its rendition; members can pick it in the player once it is `ready`.',
+    params: VideoParamsSchema,
+    encoding: 'form',
+    body: AudioTrackFieldsSchema,
+    files: {
+      file: {
+        description: 'The audio: MP3, M4A/AAC, WAV, FLAC, Ogg or Opus, within the upload size limit.',
+        required: true,
+        noun: 'audio file',
+      },
+    },
+    success: { status: 201, data: AudioTrackSchema },
+    errors: {
+      404: VIDEO_MISSING,
+      409: `The video has audio in that language already, or ${AudioLimits.maxTracks} tracks, or is not playable yet, or ${SHARED_STREAM}.`,
+      413: 'The audio file is larger than the upload limit.',
+      422: 'The file has no audio, its length is not the video’s, or the language or label is not valid.',
+    },
+  }),
+  deleteAudioTrack: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/videos/:id/audio-tracks/:trackId',
+    access: 'admin',
+    tags,
+    description: 'Deletes an audio track: its files go and the stream no longer lists it.',
+    params: AudioTrackParamsSchema,
+    success: { status: 200, data: z.null() },
+    errors: { 404: 'The video or that audio track does not exist.' },
+  }),
+  setMainAudio: defineEndpoint({
+    method: 'PUT',
+    path: '/admin/videos/:id/audio',
+    access: 'admin',
+    tags,
+    description:
+      'Names the video’s own audio (the one in its renditions, the default track): its `language` and `label`.',
+    params: VideoParamsSchema,
+    body: MainAudioBodySchema,
+    success: { status: 200, data: VideoAudioSchema },
+    errors: {
+      404: VIDEO_MISSING,
+      409: `An audio track of the video is in that language, or ${SHARED_STREAM}.`,
+    },
   }),
   deleteCaption: defineEndpoint({
     method: 'DELETE',

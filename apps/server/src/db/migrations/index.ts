@@ -22,6 +22,7 @@ import * as videoMarkers from './0022-video-markers';
 import * as playbackQuality from './0023-playback-quality';
 import * as recommendations from './0024-recommendations';
 import * as introSuggestions from './0025-intro-suggestions';
+import * as audioTracks from './0026-audio-tracks';
 import * as playbackPreferences from './0027-playback-preferences';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0023-playback-quality': playbackQuality,
   '0024-recommendations': recommendations,
   '0025-intro-suggestions': introSuggestions,
+  '0026-audio-tracks': audioTracks,
   '0027-playback-preferences': playbackPreferences,
 };
 

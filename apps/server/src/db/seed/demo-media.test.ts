@@ -68,7 +68,12 @@ describe('demo media plan', () => {
     const firstMovie = featured.find((title) => title.type === 'movie')!;
     expect(plan.streams.filter((stream) => stream.large)).toEqual([streamOf(firstMovie.name)]);
     const show = featured.find((title) => title.type === 'tvshow')!;
-    expect(plan.streams.filter((stream) => stream.captions)).toEqual([streamOf(`${show.name} 1x1`)]);
+    // The first featured movie and the featured show's first episode have two languages, among the first transcoded.
+    const bilingual = [streamOf(`${show.name} 1x1`), streamOf(firstMovie.name)];
+    expect(plan.streams.filter((stream) => stream.captions)).toEqual(bilingual);
+    expect(plan.streams.filter((stream) => stream.dub)).toEqual(bilingual);
+    expect(plan.streams.slice(0, 2)).toEqual(bilingual);
+    expect(bilingual.map((stream) => stream!.dub!.language)).toEqual(['hi', 'es']);
     // Neighbouring episodes look different.
     expect(streamOf(`${show.name} 1x2`)).not.toBe(streamOf(`${show.name} 1x1`));
   });
@@ -269,6 +274,59 @@ describe('demo seed with ffmpeg', () => {
     expect(captions.body).toContain('These captions come from a WebVTT file.');
     expect(second!.video_links[0]!.url).not.toBe(first!.video_links[0]!.url);
     expect((await get(second!.video_links[0]!.url)).body).not.toContain('TYPE=SUBTITLES');
+  });
+
+  it('gives the featured show’s first episode and the first featured movie two audio and two subtitle languages', async () => {
+    const catalog = buildDemoCatalog();
+    const featured = catalog.banners.map((banner) =>
+      catalog.titles.find((title) => title.name === banner.title)!,
+    );
+    const idOf = async (name: string) =>
+      (await db().selectFrom('titles').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const show = featured.find((title) => title.type === 'tvshow')!;
+    const movie = featured.find((title) => title.type === 'movie')!;
+    const episode = (await details(await idOf(show.name), member))
+      .seasons!.find((s) => s.season_number === 1)!
+      .episodes.find((e) => e.episode_number === 1)!;
+    const links = [
+      { url: episode.video_links[0]!.url, second: 'hi', label: 'हिन्दी', line: 'पैटर्न पर एक स्थिर स्वर बजता है।' },
+      {
+        url: (await details(await idOf(movie.name), member)).video_links[0]!.url,
+        second: 'es',
+        label: 'Español',
+        line: 'Un tono constante suena sobre el patrón.',
+      },
+    ];
+    for (const { url, second, label, line } of links) {
+      const master = (await get(url)).body;
+      const media = master.split('\n').filter((text) => text.startsWith('#EXT-X-MEDIA:'));
+      const languages = (type: string) =>
+        media
+          .filter((text) => text.includes(`TYPE=${type}`))
+          .map((text) => /LANGUAGE="([^"]+)"/.exec(text)![1]);
+      expect(languages('AUDIO')).toEqual(['en', second]);
+      expect(languages('SUBTITLES').sort()).toEqual(['en', second].sort());
+      expect(master).toContain(
+        '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",DEFAULT=YES',
+      );
+      expect(master).toContain(`NAME="${label}",LANGUAGE="${second}",DEFAULT=NO,AUTOSELECT=YES,URI="audio/`);
+      for (const variant of master.split('\n').filter((text) => text.startsWith('#EXT-X-STREAM-INF:'))) {
+        expect(variant).toContain('AUDIO="aud"');
+        expect(variant).toContain('SUBTITLES="subs"');
+      }
+      // The second language's audio rendition and captions load through the same signed link.
+      const audioUri = /TYPE=AUDIO[^\n]*URI="([^"]+)"/.exec(master)![1]!;
+      const audio = await get(new URL(audioUri, `http://x${url}`).pathname);
+      expect(audio.statusCode).toBe(200);
+      expect(audio.body).toContain('#EXT-X-ENDLIST');
+      const subsUri = new RegExp(`TYPE=SUBTITLES[^\\n]*LANGUAGE="${second}"[^\\n]*URI="([^"]+)"`).exec(
+        master,
+      )![1]!;
+      const subsPath = new URL(subsUri, `http://x${url}`).pathname;
+      const vtt = (await get(subsPath)).body.split('\n').find((text) => text.endsWith('.vtt'))!;
+      const captions = await get(new URL(vtt, `http://x${subsPath}`).pathname);
+      expect(captions.body).toContain(line);
+    }
   });
 
   it('suggests the jingle as the intro of the featured show’s first season, from the transcoded streams', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -18,7 +18,8 @@ import type { DemoCatalog, DemoTitle } from './demo-catalog';
  * - public MP4 trailers (a few distinct clips spread over every title), written at seed time;
  * - a full video for every movie and every episode: a few source clips are written at seed time and
  *   imported through the media service, whose transcode jobs the in-process worker runs in the
- *   background (one of them carries a WebVTT caption track); each clip's HLS tree is then shared
+ *   background (two of them carry a second audio language and captions in two languages, see
+ *   DEMO_DUBS); each clip's HLS tree is then shared
  *   by many movies or episodes (docs/decisions/0013-shared-demo-streams.md), queued so that the
  *   titles of the first screens play first;
  * - link-only titles whose full video is a YouTube or Vimeo link, with or without ffmpeg.
@@ -151,6 +152,11 @@ export interface ClipRecipe {
   container: 'mp4' | 'mkv';
   /** Episode clips: the series' jingle after a cold open of the clip's own tone (EPISODE_OPENING). */
   opening?: true;
+  /**
+   * Stream sources with a second audio language: a second audio stream of this tone, tagged with
+   * its language, after the first (tagged English). The transcode makes it an audio track.
+   */
+  dub?: { tone: number; language: string; title: string };
 }
 
 /**
@@ -248,6 +254,13 @@ export async function renderClips(
     ]),
   ]);
 
+  // Inputs per clip: its loop, its tone, and the tone of its second language if it has one.
+  const firstInput: number[] = [];
+  let inputs = 0;
+  for (const { recipe } of todo) {
+    firstInput.push(inputs);
+    inputs += recipe.dub ? 3 : 2;
+  }
   const looped = runFfmpeg(tools, [
     ...todo.flatMap(({ recipe }, index) => [
       '-stream_loop',
@@ -258,21 +271,39 @@ export async function renderClips(
       'lavfi',
       '-i',
       clipAudioFilter(recipe),
+      ...(recipe.dub ? ['-f', 'lavfi', '-i', clipAudioFilter({ ...recipe, tone: recipe.dub.tone })] : []),
     ]),
-    ...todo.flatMap(({ recipe, file }, index) => [
-      '-map',
-      `${2 * index}:v:0`,
-      '-map',
-      `${2 * index + 1}:a:0`,
-      '-t',
-      String(recipe.seconds),
-      '-c:v',
-      'copy',
-      ...(recipe.container === 'mp4'
-        ? ['-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', '-f', 'mp4']
-        : ['-c:a', 'flac', '-f', 'matroska']),
-      partial(file),
-    ]),
+    ...todo.flatMap(({ recipe, file }, index) => {
+      const first = firstInput[index]!;
+      return [
+        '-map',
+        `${first}:v:0`,
+        '-map',
+        `${first + 1}:a:0`,
+        ...(recipe.dub
+          ? [
+              '-map',
+              `${first + 2}:a:0`,
+              '-metadata:s:a:0',
+              'language=eng',
+              '-metadata:s:a:0',
+              'title=English',
+              '-metadata:s:a:1',
+              `language=${recipe.dub.language}`,
+              '-metadata:s:a:1',
+              `title=${recipe.dub.title}`,
+            ]
+          : []),
+        '-t',
+        String(recipe.seconds),
+        '-c:v',
+        'copy',
+        ...(recipe.container === 'mp4'
+          ? ['-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', '-f', 'mp4']
+          : ['-c:a', 'flac', '-f', 'matroska']),
+        partial(file),
+      ];
+    }),
   ]);
   try {
     await looped;
@@ -316,6 +347,51 @@ const STREAM_LOOKS: ReadonlyArray<{ look: Look; tone: number }> = [
   { look: { kind: 'cells', rule: 150, seed: 2, tint: [30, 100, 40] }, tone: 277.18 },
 ];
 
+/** A second language of a demo stream: its audio (another tone) and its captions. */
+export interface DemoDub {
+  /** BCP 47, as members see it. */
+  language: string;
+  /** The ISO 639-2 tag of the source's audio stream, as containers write it. */
+  tag: string;
+  label: string;
+  tone: number;
+  /** The captions' lines, in that language. */
+  lines: readonly string[];
+}
+
+/**
+ * The second languages of the first movie clip (the first featured movie's) and the first episode
+ * clip (the featured show's first episode's): both are among the first streams transcoded.
+ */
+export const DEMO_DUBS = {
+  movies: {
+    language: 'es',
+    tag: 'spa',
+    label: 'Español',
+    tone: 587.33,
+    lines: [
+      'Un tono constante suena sobre el patrón.',
+      'Estos subtítulos vienen de un archivo WebVTT.',
+      'Actívalos o desactívalos desde el reproductor.',
+      'La imagen y el sonido los hace ffmpeg en esta máquina.',
+      '[El tono continúa]',
+    ],
+  },
+  episodes: {
+    language: 'hi',
+    tag: 'hin',
+    label: 'हिन्दी',
+    tone: 311.13,
+    lines: [
+      'पैटर्न पर एक स्थिर स्वर बजता है।',
+      'ये उपशीर्षक एक WebVTT फ़ाइल से आते हैं।',
+      'इन्हें प्लेयर से चालू या बंद करें।',
+      'तस्वीर और आवाज़ इसी मशीन पर ffmpeg बनाता है।',
+      '[स्वर जारी है]',
+    ],
+  },
+} as const satisfies Record<'movies' | 'episodes', DemoDub>;
+
 /** A movie, or an episode of a show, that plays a demo stream. */
 export interface DemoTarget {
   /** The movie, or the show the episode belongs to. */
@@ -328,6 +404,8 @@ export interface DemoStream {
   tone: number;
   large: boolean;
   captions: boolean;
+  /** A second audio language and captions in it (besides English ones), or none. */
+  dub: DemoDub | null;
   /** The episodes' clips: they open with the series' jingle (EPISODE_OPENING). */
   opening: boolean;
   /**
@@ -368,8 +446,9 @@ const episodesOf = (show: DemoTitle): DemoTarget[] =>
  * clips and the episodes DEMO_STREAM_COUNT.episodes, dealt in turn in the order the first screens
  * need them: the featured titles (banners; a featured show by its first episode), then the most
  * watched movies of the week (the first browse rows), then every episode, featured show first.
- * The first featured movie's clip is large, so its ladder reaches 1080p; the featured show's first
- * episode's clip carries captions. Three movies after the five most needed ones are link-only
+ * The first featured movie's clip is large, so its ladder reaches 1080p; it and the featured
+ * show's first episode's clip have a second audio language and captions in English and in it
+ * (DEMO_DUBS). Three movies after the five most needed ones are link-only
  * (YouTube or Vimeo) instead.
  */
 export function planDemoMedia(catalog: DemoCatalog): DemoMediaPlan {
@@ -407,12 +486,14 @@ export function planDemoMedia(catalog: DemoCatalog): DemoMediaPlan {
   for (const movie of popular) need({ title: movie.name });
   for (const show of shows) for (const episode of episodesOf(show)) need(episode);
 
-  // The first movie clip is large; the first episode clip has captions, and every episode clip the jingle.
+  // The first movie clip is large; the first clip of each kind has a second language and captions
+  // in both, and every episode clip the jingle.
   const clips = (count: number, offset: number, kind: 'movies' | 'episodes'): DemoStream[] =>
     STREAM_LOOKS.slice(offset, offset + count).map((look, index) => ({
       ...look,
       large: kind === 'movies' && index === 0,
-      captions: kind === 'episodes' && index === 0,
+      captions: index === 0,
+      dub: index === 0 ? DEMO_DUBS[kind] : null,
       opening: kind === 'episodes',
       targets: [],
     }));
@@ -457,7 +538,10 @@ export async function checkMediaTools(tools: MediaTools): Promise<{ ffmpeg: bool
 export interface DemoSource {
   stream: DemoStream;
   file: string;
+  /** English captions (WebVTT), given to the transcode. */
   captions?: string;
+  /** Captions in the stream's second language (WebVTT), stored with its video as an uploaded track. */
+  dubCaptions?: string;
 }
 
 export interface PreparedDemoMedia {
@@ -472,15 +556,16 @@ export interface PreparedDemoMedia {
 export const demoSourceDir = (config: Pick<Config, 'dataDir'>) =>
   path.join(config.dataDir, 'tmp', 'demo-sources');
 
-/** A few captions over the stream, one every five seconds. */
-export function demoCaptions(seconds: number): string {
-  const lines = [
-    'A steady tone plays over the pattern.',
-    'These captions come from a WebVTT file.',
-    'Turn them on or off from the player.',
-    'Picture and sound are made by ffmpeg on this machine.',
-    '[Tone continues]',
-  ];
+const ENGLISH_LINES = [
+  'A steady tone plays over the pattern.',
+  'These captions come from a WebVTT file.',
+  'Turn them on or off from the player.',
+  'Picture and sound are made by ffmpeg on this machine.',
+  '[Tone continues]',
+];
+
+/** A few captions over the stream, one every five seconds (in English unless other lines are given). */
+export function demoCaptions(seconds: number, lines: readonly string[] = ENGLISH_LINES): string {
   const stamp = (value: number) => {
     const whole = Math.floor(value);
     const ms = Math.round((value - whole) * 1000);
@@ -552,6 +637,9 @@ export async function prepareDemoMedia(
           loopSeconds: LOOP_SECONDS.stream,
           container: 'mkv',
           ...(stream.opening ? { opening: true as const } : {}),
+          ...(stream.dub
+            ? { dub: { tone: stream.dub.tone, language: stream.dub.tag, title: stream.dub.label } }
+            : {}),
         };
         return { stream, recipe, file: path.join(sourceDir, clipName(recipe)) };
       })
@@ -577,13 +665,24 @@ export async function prepareDemoMedia(
   }
   if (!available.ffprobe) log(NO_FFPROBE_MESSAGE);
 
-  const captions = path.join(sourceDir, `captions-${options.streamSeconds}s.vtt`);
-  if (streams.some(({ stream }) => stream.captions)) {
-    await writeFile(captions, demoCaptions(options.streamSeconds));
+  // Each stream's own files: a transcode deletes its captions with its source once it is ready.
+  const captionsOf = (file: string, language: string) => `${file}.${language}.vtt`;
+  for (const { stream, file } of streams) {
+    if (stream.captions) await writeFile(captionsOf(file, 'en'), demoCaptions(options.streamSeconds));
+    if (stream.dub)
+      await writeFile(
+        captionsOf(file, stream.dub.language),
+        demoCaptions(options.streamSeconds, stream.dub.lines),
+      );
   }
   return done(
     trailers.map((trailer) => trailer.url),
-    streams.map(({ stream, file }) => (stream.captions ? { stream, file, captions } : { stream, file })),
+    streams.map(({ stream, file }) => ({
+      stream,
+      file,
+      ...(stream.captions ? { captions: captionsOf(file, 'en') } : {}),
+      ...(stream.dub ? { dubCaptions: captionsOf(file, stream.dub.language) } : {}),
+    })),
   );
 }
 
@@ -717,6 +816,7 @@ export async function queueDemoStreams(
     try {
       const [first, ...others] = source.stream.targets.map(idsOf);
       if (!first) continue;
+      const dub = source.stream.dub;
       const imported = await media.importVideo({
         file: source.file,
         ...first,
@@ -724,7 +824,20 @@ export async function queueDemoStreams(
         ...(source.captions
           ? { captions: source.captions, captionsLanguage: 'en', captionsName: 'English' }
           : {}),
+        ...(dub && source.dubCaptions
+          ? {
+              captionTracks: [
+                {
+                  language: dub.language,
+                  label: dub.label,
+                  body: await readFile(source.dubCaptions, 'utf8'),
+                },
+              ],
+            }
+          : {}),
       });
+      // Stored with the video now: the file is of no more use.
+      if (source.dubCaptions) await rm(source.dubCaptions, { force: true });
       await shareStream(db, imported.videoId, imported.jobId, others);
       queued++;
       videos += 1 + others.length;

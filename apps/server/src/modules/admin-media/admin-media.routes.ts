@@ -41,6 +41,25 @@ export async function adminMediaRoutes(app: FastifyInstance): Promise<void> {
         await media.replaceMarkers(request.params.id, request.body.markers, request.user!.id),
         MarkerMessages.saved,
       ),
+    addAudioTrack: async (request) =>
+      ok(
+        await media.addAudioTrack(
+          request.params.id,
+          request.body,
+          request.uploads.get('file'),
+          request.user!.id,
+        ),
+        AdminMediaMessages.audioTrackAdded,
+      ),
+    deleteAudioTrack: async (request) => {
+      await media.deleteAudioTrack(request.params.id, request.params.trackId, request.user!.id);
+      return ok(null, AdminMediaMessages.audioTrackDeleted);
+    },
+    setMainAudio: async (request) =>
+      ok(
+        await media.setMainAudio(request.params.id, request.body, request.user!.id),
+        AdminMediaMessages.mainAudioSaved,
+      ),
     deleteCaption: async (request) => {
       await media.deleteCaption(request.params.id, request.params.captionId, request.user!.id);
       return ok(null, AdminMediaMessages.captionDeleted);

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import {
   AdminMediaMessages,
+  AudioLimits,
   CaptionLimits,
   MarkerMessages,
   markerProblems,
@@ -10,25 +12,31 @@ import {
   type VideoMarkers,
   type AdminVideo,
   type AdminVideoList,
+  type AudioTrack,
+  type AudioTrackFields,
   type Caption,
   type CaptionFields,
   type MediaTarget,
   type UploadMetadata,
   type UploadResult,
+  type VideoAudio,
 } from '@reeltime/contract';
 import type { AppContext } from '../../context';
 import { Conflict, NotFound, PayloadTooLarge, UnsupportedMedia, Validation } from '../../lib/errors';
 import { auditActor, recordAudit } from '../audit/audit';
 import { invalidateCatalog } from '../catalog/catalog-invalidation';
-import { syncCaptionTracks } from '../../media/caption-sync';
+import { publishVideoTracks } from '../../media/audio-track-media';
+import { audioLengthMatches } from '../../media/audio-tracks';
 import { CaptionFormatError, toWebVtt } from '../../media/captions';
 import { planLadder } from '../../media/hls';
 import { MEDIA_FILES } from '../../media/pipeline';
-import { NotAVideoError, probe, type MediaInfo } from '../../media/probe';
+import { NotAudioError, NotAVideoError, probe, probeAudio, type MediaInfo } from '../../media/probe';
 import { masterRenditions } from '../../media/rendition-cap';
 import { deleteSource, sourceExists } from '../../media/video-source';
-import { removeVideo, streamFolderId } from '../../media/video-removal';
+import { audioSourcesFolder, removeVideo, streamFolderId } from '../../media/video-removal';
 import { SIGNED_MEDIA_PREFIX, signMediaUrl, UNCAPPED_HEIGHT } from '../../media/signed-url';
+import { isUniqueViolation } from '../admin-library/unique-violation';
+import { createAudioTracksRepository, type AudioTrackRow } from '../titles/audio-tracks.repository';
 import { createVideoMarkersRepository } from '../titles/video-markers.repository';
 import { createVideoListRepository, type ConsoleVideoRow } from '../titles/video-list.repository';
 import { createVideosRepository } from '../titles/videos.repository';
@@ -64,10 +72,32 @@ const normalizeLanguage = (tag: string) => {
   return `${primary.toLowerCase()}-${region.length === 2 ? region.toUpperCase() : region}`;
 };
 
+/** A length as an operator reads it: `23.5 s`, `1:42:07`. */
+const formatLength = (seconds: number) => {
+  if (seconds < 120) return `${seconds.toFixed(1)} s`;
+  const whole = Math.round(seconds);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  return h > 0 ? `${h}:${pad(m)}:${pad(whole % 60)}` : `${m}:${pad(whole % 60)}`;
+};
+
+const toAudioTrack = (row: AudioTrackRow): AudioTrack => ({
+  id: row.id,
+  language: row.language,
+  label: row.label,
+  origin: row.origin,
+  status: row.status,
+  duration_seconds: row.duration_seconds,
+  last_error: row.last_error,
+  created_at: row.created_at,
+});
+
 export function createAdminMediaService(ctx: AppContext) {
   const { config, db, files, jobs, uploads } = ctx;
   const repo = createVideoListRepository(db);
   const videos = createVideosRepository(db);
+  const audioTracks = createAudioTracksRepository(db);
   const tools = config.mediaTools;
   const removal = { config, db, jobs, files };
 
@@ -124,7 +154,18 @@ export function createAdminMediaService(ctx: AppContext) {
       renditions: planned.map((rendition) => ({ ...rendition, ready: readyNames.has(rendition.name) })),
       stream_owner_id: row.url ? owner : null,
       captions: await repo.captions(row.id),
+      audio: await videoAudio(row.id),
       created_at: row.created_at,
+    };
+  }
+
+  async function videoAudio(id: number): Promise<VideoAudio> {
+    const main = await audioTracks.mainAudio(id);
+    return {
+      language: main.language,
+      label: main.label,
+      is_default: !main.set,
+      tracks: (await audioTracks.ofVideo(id)).map(toAudioTrack),
     };
   }
 
@@ -188,15 +229,21 @@ export function createAdminMediaService(ctx: AppContext) {
     return info;
   }
 
-  /** Rewrites the captions of a published stream; a stream not published yet gets them from its transcode. */
+  /**
+   * Rewrites the captions and audio tracks of a published stream; a stream not published yet gets
+   * them from its transcode.
+   */
   async function publishCaptions(row: ConsoleVideoRow): Promise<void> {
     if (row.duration_seconds === null) return;
-    await syncCaptionTracks(
-      { files, tools, tmpDir: path.join(config.dataDir, 'tmp', 'captions') },
-      `private/videos/${row.id}`,
-      await videos.captionTracks(row.id),
-      row.duration_seconds,
-    );
+    await publishVideoTracks(ctx, row.id, row.duration_seconds);
+  }
+
+  /** The refusal of an audio language the video has already, as its own audio or a track. */
+  async function assertAudioLanguageFree(id: number, language: string, message: string): Promise<void> {
+    const main = await audioTracks.mainAudio(id);
+    const tracks = await audioTracks.ofVideo(id);
+    if (main.language === language || tracks.some((track) => track.language === language))
+      throw new Conflict(message);
   }
 
   return {
@@ -477,6 +524,138 @@ export function createAdminMediaService(ctx: AppContext) {
       });
       await publishCaptions(row);
       return caption;
+    },
+
+    /**
+     * Adds an audio language from an uploaded file: checked by its bytes (an audio stream and a
+     * length matching the video's) before anything is stored; then the file waits in the file
+     * store for the job that makes its rendition (decision 0047).
+     */
+    async addAudioTrack(
+      id: number,
+      fields: AudioTrackFields,
+      file: { path: string; size: number; filename: string } | undefined,
+      userId: number,
+    ): Promise<AudioTrack> {
+      const row = await findRow(id);
+      assertOwnsStream(row);
+      if (!file)
+        throw new Validation(AdminMediaMessages.audioFileMissing, {
+          file: [AdminMediaMessages.audioFileMissing],
+        });
+      if (row.status !== 'ready' || row.duration_seconds === null)
+        throw new Conflict(AdminMediaMessages.audioNeedsStream);
+      let durationSeconds: number;
+      try {
+        durationSeconds = (await probeAudio(tools, file.path)).durationSeconds;
+      } catch (error) {
+        if (!(error instanceof NotAudioError)) throw error;
+        throw new Validation(AdminMediaMessages.notAudio, { file: [AdminMediaMessages.notAudio] });
+      }
+      if (!audioLengthMatches(durationSeconds, row.duration_seconds)) {
+        const message = AdminMediaMessages.audioLengthMismatch(
+          formatLength(durationSeconds),
+          formatLength(row.duration_seconds),
+        );
+        throw new Validation(message, { file: [message] });
+      }
+      const language = normalizeLanguage(fields.language);
+      await assertAudioLanguageFree(id, language, AdminMediaMessages.audioLanguageTaken);
+      if ((await audioTracks.ofVideo(id)).length >= AudioLimits.maxTracks)
+        throw new Conflict(AdminMediaMessages.audioTracksFull);
+
+      const key = `${audioSourcesFolder(id)}/${randomBytes(12).toString('hex')}${safeExtension(file.filename)}`;
+      await files.putFile(file.path, key);
+      try {
+        const actor = await auditActor(db, userId);
+        const track = await db.transaction().execute(async (trx) => {
+          const trxTracks = createAudioTracksRepository(trx);
+          const created = await trxTracks.insert({
+            video_id: id,
+            language,
+            label: fields.label,
+            origin: 'upload',
+            duration_seconds: Math.round(durationSeconds * 1000) / 1000,
+            status: 'pending',
+            source_path: key,
+            created_at: Date.now(),
+          });
+          const job = await jobs.enqueue('media.audio-track', { trackId: created.id }, { within: trx });
+          await trxTracks.setJob(created.id, job.id);
+          await recordAudit(trx, {
+            actor,
+            action: 'audio-track.create',
+            entityType: 'video',
+            entityId: id,
+            after: {
+              audio_track_id: created.id,
+              language,
+              label: fields.label,
+              bytes: file.size,
+              duration_seconds: created.duration_seconds,
+              job_id: job.id,
+            },
+          });
+          return { ...created, job_id: job.id };
+        });
+        return toAudioTrack(track);
+      } catch (error) {
+        await files.delete(key);
+        // Another upload in the same language got there first.
+        if (isUniqueViolation(error)) throw new Conflict(AdminMediaMessages.audioLanguageTaken);
+        throw error;
+      }
+    },
+
+    /** Deletes an audio track: its job stops, the master stops listing it and its files go. */
+    async deleteAudioTrack(id: number, trackId: number, userId: number): Promise<void> {
+      const row = await findRow(id);
+      const track = await audioTracks.find(id, trackId);
+      if (!track) throw new NotFound(AdminMediaMessages.audioTrackNotFound);
+      if (track.job_id !== null && (track.status === 'pending' || track.status === 'processing'))
+        await jobs.cancel(track.job_id);
+      const actor = await auditActor(db, userId);
+      await db.transaction().execute(async (trx) => {
+        await createAudioTracksRepository(trx).delete(trackId);
+        await recordAudit(trx, {
+          actor,
+          action: 'audio-track.delete',
+          entityType: 'video',
+          entityId: id,
+          before: {
+            audio_track_id: track.id,
+            language: track.language,
+            label: track.label,
+            origin: track.origin,
+          },
+        });
+      });
+      if (track.source_path) await files.delete(track.source_path);
+      await publishCaptions(row);
+    },
+
+    /** Names the video's own audio, the default track of its master. */
+    async setMainAudio(id: number, fields: AudioTrackFields, userId: number): Promise<VideoAudio> {
+      const row = await findRow(id);
+      assertOwnsStream(row);
+      const language = normalizeLanguage(fields.language);
+      const before = await audioTracks.mainAudio(id);
+      if ((await audioTracks.ofVideo(id)).some((track) => track.language === language))
+        throw new Conflict(AdminMediaMessages.mainAudioLanguageTaken);
+      const actor = await auditActor(db, userId);
+      await db.transaction().execute(async (trx) => {
+        await createAudioTracksRepository(trx).setMainAudio(id, { language, label: fields.label });
+        await recordAudit(trx, {
+          actor,
+          action: 'video.audio',
+          entityType: 'video',
+          entityId: id,
+          before: { language: before.language, label: before.label },
+          after: { language, label: fields.label },
+        });
+      });
+      await publishCaptions(row);
+      return videoAudio(id);
     },
 
     async deleteCaption(id: number, captionId: number, userId: number): Promise<void> {

@@ -28,9 +28,10 @@ export function createVideosRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** Deletes a video row with its caption tracks and its source record; call within a transaction. */
+    /** Deletes a video row with its caption and audio tracks and its source record; call within a transaction. */
     async deleteWithCaptionsAndSource(id: number): Promise<void> {
       await db.deleteFrom('video_captions').where('video_id', '=', id).execute();
+      await db.deleteFrom('video_audio_tracks').where('video_id', '=', id).execute();
       await db.deleteFrom('video_sources').where('video_id', '=', id).execute();
       await db.deleteFrom('videos').where('id', '=', id).execute();
     },

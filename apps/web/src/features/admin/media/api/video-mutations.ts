@@ -2,6 +2,7 @@ import {
   AdminMediaEndpoints,
   AdminMediaMessages as M,
   MarkerMessages,
+  type AudioTrackFields,
   type CaptionFields,
   type Marker,
 } from '@reeltime/contract';
@@ -66,6 +67,46 @@ export function useDeleteCaption(videoId: number) {
     mutationFn: (captionId: number) =>
       requestEndpoint(AdminMediaEndpoints.deleteCaption, { params: { id: videoId, captionId } }),
     successMessage: told(M.captionDeleted),
+    invalidate,
+  });
+}
+
+/** An audio track to add: its language, its label and its audio file. */
+export type AudioTrackUpload = AudioTrackFields & { file: File };
+
+export function useAddAudioTrack(
+  videoId: number,
+  feedback: Pick<AdminMutationFeedback<AudioTrackUpload, unknown>, 'onSuccess'> = {},
+) {
+  return useAdminMutation({
+    ...feedback,
+    mutationFn: (fields: AudioTrackUpload) => {
+      const body = new FormData();
+      body.set('language', fields.language);
+      body.set('label', fields.label);
+      body.set('file', fields.file);
+      return requestEndpoint(AdminMediaEndpoints.addAudioTrack, { params: { id: videoId }, body });
+    },
+    successMessage: told(M.audioTrackAdded),
+    invalidate,
+  });
+}
+
+export function useDeleteAudioTrack(videoId: number) {
+  return useAdminMutation({
+    mutationFn: (trackId: number) =>
+      requestEndpoint(AdminMediaEndpoints.deleteAudioTrack, { params: { id: videoId, trackId } }),
+    successMessage: told(M.audioTrackDeleted),
+    invalidate,
+  });
+}
+
+/** Names the video's own audio (the default track). */
+export function useSetMainAudio(videoId: number) {
+  return useAdminMutation({
+    mutationFn: (fields: AudioTrackFields) =>
+      requestEndpoint(AdminMediaEndpoints.setMainAudio, { params: { id: videoId }, body: fields }),
+    successMessage: told(M.mainAudioSaved),
     invalidate,
   });
 }

@@ -28,6 +28,7 @@ const video: AdminVideo = {
   renditions: [],
   stream_owner_id: 7,
   captions: [],
+  audio: { language: 'en', label: 'English', is_default: true, tracks: [] },
   created_at: 1,
 };
 

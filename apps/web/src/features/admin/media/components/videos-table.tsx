@@ -10,6 +10,7 @@ import { StatusBadge } from '../../shell/components/status-badge';
 import { pageNumber, useUrlState } from '../../shell/components/use-url-state';
 import { isTranscoding, videosQuery } from '../api/media-api';
 import { useCancelTranscode, useDeleteVideo, useRetryTranscode } from '../api/video-mutations';
+import { AudioDialog } from './audio-dialog';
 import { CaptionsDialog } from './captions-dialog';
 import { MarkersDialog } from './markers-dialog';
 import { displayStatus, Renditions, TranscodeBar } from './transcode-progress';
@@ -37,7 +38,7 @@ const targetName = (video: AdminVideo) =>
     ? `${video.target.title_name} · ${video.target.episode_label}`
     : video.target.title_name;
 
-/** Every full video: state, live transcode progress, renditions, size, duration; retry, cancel, delete, captions. */
+/** Every full video: state, live transcode progress, renditions, size, duration; retry, cancel, delete, captions, audio. */
 export function VideosTable() {
   const url = useUrlState({ status: '', q: '', page: '1' });
   const status = (STATUSES as readonly string[]).includes(url.values.status)
@@ -53,6 +54,7 @@ export function VideosTable() {
     }),
   );
   const [captionsOf, setCaptionsOf] = useState<AdminVideo | null>(null);
+  const [audioOf, setAudioOf] = useState<AdminVideo | null>(null);
   const [markersOf, setMarkersOf] = useState<AdminVideo | null>(null);
 
   const retry = useRetryTranscode();
@@ -126,6 +128,22 @@ export function VideosTable() {
           disabled={!ownsStream(video)}
         >
           {video.captions.length > 0 ? video.captions.map((caption) => caption.language).join(', ') : 'Add'}
+        </button>
+      ),
+    },
+    {
+      key: 'audio',
+      header: 'Audio',
+      width: '5.5rem',
+      cell: (video) => (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-light"
+          aria-label={`Audio of ${targetName(video)} (${video.audio.tracks.length + 1} languages)`}
+          onClick={() => setAudioOf(video)}
+          disabled={!ownsStream(video)}
+        >
+          {[video.audio.language, ...video.audio.tracks.map((track) => track.language)].join(', ')}
         </button>
       ),
     },
@@ -275,6 +293,7 @@ export function VideosTable() {
         label="Videos pages"
       />
       {captionsOf ? <CaptionsDialog video={captionsOf} onClose={() => setCaptionsOf(null)} /> : null}
+      {audioOf ? <AudioDialog video={audioOf} onClose={() => setAudioOf(null)} /> : null}
       {markersOf ? <MarkersDialog video={markersOf} onClose={() => setMarkersOf(null)} /> : null}
     </section>
   );

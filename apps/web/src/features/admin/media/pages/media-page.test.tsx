@@ -23,6 +23,7 @@ function video(fields: Partial<AdminVideo> = {}): AdminVideo {
       { name: '1080p', height: 1080, ready: true },
     ],
     captions: [],
+    audio: { language: 'en', label: 'English', is_default: true, tracks: [] },
     created_at: Date.now(),
     ...fields,
     stream_owner_id: fields.stream_owner_id ?? fields.id ?? 7,
@@ -191,6 +192,91 @@ describe('Media page', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(AdminMediaMessages.captionNotVttOrSrt);
     const sent = api.adminCalls('POST /admin/videos/:id/captions')[0]!;
     expect(sent.url.pathname).toBe('/api/v1/admin/videos/7/captions');
+  });
+
+  it('lists a video’s audio languages with their state, names its own audio, and shows the server’s word on a bad file', async () => {
+    const spanish = {
+      id: 5,
+      language: 'es',
+      label: 'Español',
+      origin: 'upload' as const,
+      status: 'processing' as const,
+      duration_seconds: 125,
+      last_error: null,
+      created_at: 1,
+    };
+    let current = video({ audio: { language: 'en', label: 'English', is_default: true, tracks: [spanish] } });
+    const mismatch = AdminMediaMessages.audioLengthMismatch('12.0 s', '2:05');
+    const api = mockAdminApi({
+      'GET /admin/media/targets': ok(targets),
+      'GET /admin/videos': () => list([current]),
+      'GET /admin/videos/:id': () => ok(current),
+      'PUT /admin/videos/:id/audio': ok({
+        language: 'en-GB',
+        label: 'English (UK)',
+        is_default: false,
+        tracks: [],
+      }),
+      'POST /admin/videos/:id/audio-tracks': fail(422, mismatch, { file: [mismatch] }),
+      'DELETE /admin/videos/:id/audio-tracks/:trackId': ok(null),
+    });
+    renderWithRouter(<MediaPage />, { path: '/admin/media' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Audio of Night Train (2 languages)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Audio of Night Train' });
+    const item = within(dialog).getByText('Español').closest('li')!;
+    expect(item).toHaveTextContent('(es)');
+    expect(item).toHaveTextContent('Encoding');
+    // The dialog follows the job until the track is ready.
+    current = video({
+      audio: {
+        language: 'en',
+        label: 'English',
+        is_default: true,
+        tracks: [{ ...spanish, status: 'ready' }],
+      },
+    });
+    await waitFor(() => expect(item).toHaveTextContent('Ready'), { timeout: 3000 });
+
+    const [mainLanguage, trackLanguage] = within(dialog).getAllByLabelText('Language code');
+    const [mainLabel, trackLabel] = within(dialog).getAllByLabelText('Label');
+    expect(mainLanguage).toHaveValue('en');
+    await user.clear(mainLanguage!);
+    await user.type(mainLanguage!, 'en-GB');
+    await user.clear(mainLabel!);
+    await user.type(mainLabel!, 'English (UK)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(api.adminCalls('PUT /admin/videos/:id/audio')).toHaveLength(1));
+    expect(api.adminCalls('PUT /admin/videos/:id/audio')[0]!.json()).toEqual({
+      language: 'en-GB',
+      label: 'English (UK)',
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add audio' }));
+    expect(await within(dialog).findByText(AdminMediaMessages.captionLanguage)).toBeInTheDocument();
+    expect(api.adminCalls('POST /admin/videos/:id/audio-tracks')).toHaveLength(0);
+    await user.type(trackLanguage!, 'hi');
+    await user.type(trackLabel!, 'हिन्दी');
+    await user.click(within(dialog).getByRole('button', { name: 'Add audio' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(AdminMediaMessages.audioFileMissing);
+    await user.upload(
+      within(dialog).getByLabelText(/Audio file/),
+      new File(['ID3'], 'hindi.mp3', { type: 'audio/mpeg' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add audio' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(mismatch);
+    expect(api.adminCalls('POST /admin/videos/:id/audio-tracks')[0]!.url.pathname).toBe(
+      '/api/v1/admin/videos/7/audio-tracks',
+    );
+
+    await user.click(within(item).getByRole('button', { name: 'Delete the Español audio' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete audio' }));
+    await waitFor(() =>
+      expect(api.adminCalls('DELETE /admin/videos/:id/audio-tracks/:trackId')).toHaveLength(1),
+    );
+    expect(api.adminCalls('DELETE /admin/videos/:id/audio-tracks/:trackId')[0]!.url.pathname).toBe(
+      '/api/v1/admin/videos/7/audio-tracks/5',
+    );
   });
 
   it('leaves a video that plays another video’s stream to that video: no retry, cancel or captions', async () => {

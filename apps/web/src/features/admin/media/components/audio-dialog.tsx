@@ -1,0 +1,265 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  AdminMediaMessages,
+  AudioLimits,
+  AudioTrackFieldsSchema,
+  MainAudioBodySchema,
+  type AdminVideo,
+  type AudioTrack,
+  type AudioTrackFields,
+} from '@reeltime/contract';
+import { FormField } from '../../../../components/form-field';
+import { ModalDialog } from '../../../../components/modal-dialog';
+import { ApiError } from '../../../../lib/api-client';
+import { ConfirmAction } from '../../shell/components/confirm-action';
+import { StatusBadge } from '../../shell/components/status-badge';
+import { PROGRESS_POLL_MS, videoQuery } from '../api/media-api';
+import { useAddAudioTrack, useDeleteAudioTrack, useSetMainAudio } from '../api/video-mutations';
+
+interface AudioDialogProps {
+  video: AdminVideo;
+  onClose: () => void;
+}
+
+const STATE_LABELS: Record<AudioTrack['status'], string> = {
+  pending: 'Waiting',
+  processing: 'Encoding',
+  ready: 'Ready',
+  failed: 'Failed',
+};
+
+const ORIGIN_LABELS: Record<AudioTrack['origin'], string> = {
+  upload: 'uploaded',
+  source: 'from the video file',
+};
+
+const isMaking = (track: AudioTrack) => track.status === 'pending' || track.status === 'processing';
+
+/** Sends the server's field errors to the form's fields, and a file error to `onFile`. */
+function showFieldErrors(
+  error: unknown,
+  setError: (field: 'language' | 'label', message: string) => void,
+  onFile?: (message: string) => void,
+) {
+  if (!(error instanceof ApiError) || !error.errors) return;
+  for (const [field, [message]] of Object.entries(error.errors)) {
+    if (!message) continue;
+    if (field === 'file') onFile?.(message);
+    else if (field === 'language' || field === 'label') setError(field, message);
+  }
+}
+
+/**
+ * A video's audio languages (decision 0047): the name of its own audio, the default track; its
+ * other tracks with their state and delete; and a form adding one from an audio file.
+ */
+export function AudioDialog({ video, onClose }: AudioDialogProps) {
+  const fileId = useId();
+  const hintId = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const current = useQuery({
+    ...videoQuery(video.id),
+    initialData: video,
+    // Live while a track's rendition is being made.
+    refetchInterval: (query) =>
+      (query.state.data ?? video).audio.tracks.some(isMaking) ? PROGRESS_POLL_MS : false,
+  });
+  const audio = current.data?.audio ?? video.audio;
+
+  const mainForm = useForm<AudioTrackFields>({
+    resolver: zodResolver(MainAudioBodySchema),
+    defaultValues: { language: audio.language, label: audio.label },
+    mode: 'onTouched',
+  });
+  const trackForm = useForm<AudioTrackFields>({
+    resolver: zodResolver(AudioTrackFieldsSchema),
+    defaultValues: { language: '', label: '' },
+    mode: 'onTouched',
+  });
+
+  const saveMain = useSetMainAudio(video.id);
+  const add = useAddAudioTrack(video.id, {
+    onSuccess: () => {
+      trackForm.reset();
+      setFile(null);
+      if (fileRef.current) fileRef.current.value = '';
+    },
+  });
+  const remove = useDeleteAudioTrack(video.id);
+  const full = audio.tracks.length >= AudioLimits.maxTracks;
+
+  const submitMain = mainForm.handleSubmit(async (fields) => {
+    try {
+      await saveMain.mutateAsync(fields);
+    } catch (error) {
+      showFieldErrors(error, (field, message) => mainForm.setError(field, { message }));
+    }
+  });
+
+  const submitTrack = trackForm.handleSubmit(async (fields) => {
+    if (!file) {
+      setFileError(AdminMediaMessages.audioFileMissing);
+      return;
+    }
+    try {
+      await add.mutateAsync({ ...fields, file });
+    } catch (error) {
+      showFieldErrors(error, (field, message) => trackForm.setError(field, { message }), setFileError);
+    }
+  });
+
+  const busy = add.isPending || saveMain.isPending;
+  const mainErrors = mainForm.formState.errors;
+  const trackErrors = trackForm.formState.errors;
+  return (
+    <ModalDialog
+      title={`Audio of ${video.target.title_name}${video.target.episode_label ? ` · ${video.target.episode_label}` : ''}`}
+      onClose={onClose}
+      busy={busy}
+    >
+      <form onSubmit={(event) => void submitMain(event)} noValidate aria-labelledby={`${hintId}-main`}>
+        <h3 className="h6" id={`${hintId}-main`}>
+          The video’s own audio
+        </h3>
+        <p className="text-secondary small">
+          The sound in the video file: members hear it unless they choose another language in the player.
+          {audio.is_default ? ' Not named yet: it is listed as English.' : ''}
+        </p>
+        <div className="row g-2 align-items-start">
+          <div className="col-4 col-sm-3">
+            <FormField
+              label="Language code"
+              placeholder="en"
+              registration={mainForm.register('language')}
+              error={mainErrors.language?.message}
+            />
+          </div>
+          <div className="col-8 col-sm-5">
+            <FormField
+              label="Label"
+              placeholder="English"
+              registration={mainForm.register('label')}
+              error={mainErrors.label?.message}
+            />
+          </div>
+          <div className="col-12 col-sm-4 d-flex justify-content-end align-self-sm-end mb-3">
+            <button
+              type="submit"
+              className="btn btn-outline-light"
+              disabled={saveMain.isPending}
+              aria-busy={saveMain.isPending}
+            >
+              {saveMain.isPending ? 'Saving…' : 'Save name'}
+            </button>
+          </div>
+        </div>
+      </form>
+
+      <h3 className="h6">Other languages</h3>
+      {audio.tracks.length === 0 ? (
+        <p className="text-secondary">No other audio language yet.</p>
+      ) : (
+        <ul className="list-group mb-3" aria-live="polite">
+          {audio.tracks.map((track) => (
+            <li
+              key={track.id}
+              className="list-group-item d-flex flex-wrap align-items-center justify-content-between gap-2 bg-transparent text-light"
+            >
+              <span>
+                {track.label} <span className="text-secondary small">({track.language})</span>{' '}
+                <span className="text-secondary small">· {ORIGIN_LABELS[track.origin]}</span>{' '}
+                <StatusBadge status={track.status} label={STATE_LABELS[track.status]} />
+                {track.status === 'failed' && track.last_error ? (
+                  <span className="d-block text-danger small text-break media-error" title={track.last_error}>
+                    {track.last_error}
+                  </span>
+                ) : null}
+              </span>
+              <ConfirmAction
+                label="Delete"
+                ariaLabel={`Delete the ${track.label} audio`}
+                title={`Delete the ${track.label} audio?`}
+                confirmLabel="Delete audio"
+                busyLabel="Deleting…"
+                onConfirm={() => remove.mutateAsync(track.id)}
+              >
+                Members can no longer choose this language in the player; its files are deleted.
+              </ConfirmAction>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <form onSubmit={(event) => void submitTrack(event)} noValidate>
+        <h3 className="h6">Add an audio language</h3>
+        {full ? (
+          <p className="text-secondary small">
+            A video can have at most {AudioLimits.maxTracks} other languages: delete one to add another.
+          </p>
+        ) : null}
+        <div className="row g-2">
+          <div className="col-5">
+            <FormField
+              label="Language code"
+              placeholder="es"
+              registration={trackForm.register('language')}
+              error={trackErrors.language?.message}
+            />
+          </div>
+          <div className="col-7">
+            <FormField
+              label="Label"
+              placeholder="Español"
+              registration={trackForm.register('label')}
+              error={trackErrors.label?.message}
+            />
+          </div>
+        </div>
+        <div className="mb-3">
+          <label htmlFor={fileId} className="form-label">
+            Audio file (MP3, M4A, WAV, FLAC, Ogg or Opus)
+          </label>
+          <input
+            ref={fileRef}
+            id={fileId}
+            type="file"
+            accept="audio/*,.mp3,.m4a,.aac,.wav,.flac,.ogg,.oga,.opus"
+            className={`form-control${fileError ? ' is-invalid' : ''}`}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? `${fileId}-error ${hintId}` : hintId}
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setFileError(null);
+            }}
+          />
+          <div id={hintId} className="form-text">
+            As long as the video, within 2 seconds. It plays once it is encoded.
+          </div>
+          {fileError ? (
+            <div id={`${fileId}-error`} className="invalid-feedback d-block" role="alert">
+              {fileError}
+            </div>
+          ) : null}
+        </div>
+        <div className="d-flex justify-content-end gap-2">
+          <button type="button" className="btn btn-outline-light" onClick={onClose} disabled={busy}>
+            Close
+          </button>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={add.isPending || full || Boolean(fileError)}
+            aria-busy={add.isPending}
+          >
+            {add.isPending ? 'Adding…' : 'Add audio'}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
