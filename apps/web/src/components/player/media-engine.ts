@@ -31,7 +31,10 @@ export interface EngineEvents {
   onQuality?: (state: { auto: boolean; playing: number }) => void;
   /** Caption tracks and the one showing (-1 for off). */
   onCaptions?: (options: CaptionOption[], active: number) => void;
-  /** Audio tracks (languages) and the one playing; reported only by hls.js and Safari's own HLS. */
+  /**
+   * Audio tracks (languages) and the one playing; reported by hls.js only (where the browser plays
+   * HLS itself, its own controls offer the languages).
+   */
   onAudioTracks?: (options: AudioOption[], active: number) => void;
   /** The rendition now playing (hls.js only): its height and bitrate in bit/s. */
   onRendition?: (rendition: { height: number; bitrate: number }) => void;
@@ -120,31 +123,14 @@ export function qualityOptions(levels: readonly Pick<Level, 'height' | 'bitrate'
     }));
 }
 
-function captionOptionsOf(tracks: readonly MediaPlaylist[]): CaptionOption[] {
+/** Menu entries of hls.js's subtitle or audio tracks: their name, else their language, else `<noun> N`. */
+function trackOptionsOf(tracks: readonly MediaPlaylist[], noun: string): TrackOption[] {
   return tracks.map((track, index) => ({
     id: index,
-    label: track.name || track.lang || `Captions ${index + 1}`,
+    label: track.name || track.lang || `${noun} ${index + 1}`,
     language: track.lang ?? '',
   }));
 }
-
-function audioOptionsOf(tracks: readonly MediaPlaylist[]): AudioOption[] {
-  return tracks.map((track, index) => ({
-    id: index,
-    label: track.name || track.lang || `Audio ${index + 1}`,
-    language: track.lang ?? '',
-  }));
-}
-
-/** Safari's audio tracks of a native HLS stream (the list is not in every browser's DOM types). */
-interface NativeAudioTrack {
-  label: string;
-  language: string;
-  enabled: boolean;
-}
-type NativeAudioTrackList = ArrayLike<NativeAudioTrack> & EventTarget;
-const nativeAudioTracks = (video: HTMLVideoElement) =>
-  (video as unknown as { audioTracks?: NativeAudioTrackList }).audioTracks;
 
 function nativeCaptionTracks(video: HTMLVideoElement): TextTrack[] {
   const list = video.textTracks as TextTrackList | undefined;
@@ -237,24 +223,6 @@ export function attachSource(
         tracks.removeEventListener('change', report);
       });
     }
-    const audio = nativeAudioTracks(video);
-    if (audio && typeof audio.addEventListener === 'function') {
-      const report = () => {
-        const list = Array.from(audio);
-        events.onAudioTracks?.(
-          list.map((track, index) => ({
-            id: index,
-            label: track.label || track.language || `Audio ${index + 1}`,
-            language: track.language,
-          })),
-          list.findIndex((track) => track.enabled),
-        );
-      };
-      for (const type of ['addtrack', 'removetrack', 'change']) audio.addEventListener(type, report);
-      cleanups.push(() => {
-        for (const type of ['addtrack', 'removetrack', 'change']) audio.removeEventListener(type, report);
-      });
-    }
     events.onQualities?.([]);
     video.preload = loading ? 'auto' : 'metadata';
     video.src = options.src;
@@ -279,12 +247,12 @@ export function attachSource(
       events.onQuality?.({ auto: instance.autoLevelEnabled, playing: instance.currentLevel });
     const reportCaptions = () =>
       events.onCaptions?.(
-        captionOptionsOf(instance.subtitleTracks),
+        trackOptionsOf(instance.subtitleTracks, 'Captions'),
         instance.subtitleDisplay ? instance.subtitleTrack : -1,
       );
 
     const reportAudio = () =>
-      events.onAudioTracks?.(audioOptionsOf(instance.audioTracks), instance.audioTrack);
+      events.onAudioTracks?.(trackOptionsOf(instance.audioTracks, 'Audio'), instance.audioTrack);
 
     instance.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
       events.onQualities?.(qualityOptions(data.levels));
@@ -356,7 +324,7 @@ export function attachSource(
       if (hls) {
         hls.subtitleDisplay = id >= 0;
         hls.subtitleTrack = id;
-        events.onCaptions?.(captionOptionsOf(hls.subtitleTracks), id);
+        events.onCaptions?.(trackOptionsOf(hls.subtitleTracks, 'Captions'), id);
         return;
       }
       nativeCaptionTracks(video).forEach((track, index) => {
@@ -364,16 +332,9 @@ export function attachSource(
       });
     },
     setAudioTrack(id) {
-      if (hls) {
-        hls.audioTrack = id;
-        events.onAudioTracks?.(audioOptionsOf(hls.audioTracks), id);
-        return;
-      }
-      const tracks = nativeAudioTracks(video);
-      if (!tracks) return;
-      Array.from(tracks).forEach((track, index) => {
-        track.enabled = index === id;
-      });
+      if (!hls) return;
+      hls.audioTrack = id;
+      events.onAudioTracks?.(trackOptionsOf(hls.audioTracks, 'Audio'), id);
     },
     destroy() {
       destroyed = true;
