@@ -101,6 +101,15 @@ export const SITE_PAGES: readonly SitePage[] = [
     },
   },
   {
+    name: 'playback-settings',
+    path: () => '/playback-settings',
+    as: 'member',
+    ready: async (page) => {
+      await heading('Playback settings')(page);
+      await expect(page.getByRole('img', { name: 'Subtitle preview' })).toBeVisible();
+    },
+  },
+  {
     name: 'manage-profiles',
     path: () => '/profiles/manage',
     as: 'member',
