@@ -131,7 +131,7 @@ export function AudioDialog({ video, onClose }: AudioDialogProps) {
           {audio.is_default ? ' Not named yet: it is listed as English.' : ''}
         </p>
         <div className="row g-2 align-items-start">
-          <div className="col-4 col-sm-3">
+          <div className="col-5">
             <FormField
               label="Language code"
               placeholder="en"
@@ -139,7 +139,7 @@ export function AudioDialog({ video, onClose }: AudioDialogProps) {
               error={mainErrors.language?.message}
             />
           </div>
-          <div className="col-8 col-sm-5">
+          <div className="col-7">
             <FormField
               label="Label"
               placeholder="English"
@@ -147,7 +147,7 @@ export function AudioDialog({ video, onClose }: AudioDialogProps) {
               error={mainErrors.label?.message}
             />
           </div>
-          <div className="col-12 col-sm-4 d-flex justify-content-end align-self-sm-end mb-3">
+          <div className="col-12 d-flex justify-content-end mb-3">
             <button
               type="submit"
               className="btn btn-outline-light"

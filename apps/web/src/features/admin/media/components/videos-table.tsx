@@ -139,7 +139,7 @@ export function VideosTable() {
         <button
           type="button"
           className="btn btn-sm btn-outline-light"
-          aria-label={`Audio of ${targetName(video)} (${video.audio.tracks.length + 1} languages)`}
+          aria-label={`Audio of ${targetName(video)} (${video.audio.tracks.length === 0 ? '1 language' : `${video.audio.tracks.length + 1} languages`})`}
           onClick={() => setAudioOf(video)}
           disabled={!ownsStream(video)}
         >
@@ -212,7 +212,7 @@ export function VideosTable() {
           Videos
         </h2>
         <form
-          className="d-flex gap-2"
+          className="d-flex align-items-center gap-2"
           role="search"
           onSubmit={(event) => {
             event.preventDefault();
@@ -248,7 +248,7 @@ export function VideosTable() {
               </option>
             ))}
           </select>
-          <button type="submit" className="btn btn-sm btn-outline-light">
+          <button type="submit" className="btn btn-sm btn-outline-light text-nowrap">
             Search
           </button>
         </form>

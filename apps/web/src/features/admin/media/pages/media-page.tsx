@@ -9,7 +9,7 @@ export function MediaPage() {
     <>
       <AdminPageHeader
         title="Media"
-        description="Upload full videos for movies and episodes, follow their transcodes, and manage captions."
+        description="Upload full videos for movies and episodes, follow their transcodes, and manage their audio languages and captions."
       />
       <UploadPanel />
       <VideosTable />
