@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { apiLogin, bearer, getData, registerAccount } from './support/api';
 import { subscribeThroughApi } from './support/billing';
 import { API, DATABASE_FILE } from './support/env';
-import { videoState, waitForPlayback } from './support/playback';
+import { startPlaying, videoState, waitForPlayback } from './support/playback';
 import { signIn } from './support/ui';
 
 /** The Basic plan of the demo catalog. */
@@ -56,14 +56,10 @@ async function watchForStops(page: Page): Promise<void> {
 const stopsSoFar = (page: Page) =>
   page.evaluate(() => (window as unknown as { playerStops: Record<string, number> }).playerStops);
 
-/** Plays the title in the watch view, pressing Play when the browser held back the autoplay. */
+/** Plays the title in the watch view. */
 async function watch(page: Page, title: BilingualTitle): Promise<void> {
   await page.goto(`/watch/${title.id}`);
-  const play = page.getByRole('button', { name: `Play ${title.name}` });
-  await expect(async () => {
-    if (await play.isVisible()) await play.click();
-    await waitForPlayback(page, 0.3, { timeout: 3000 });
-  }).toPass({ timeout: 60_000 });
+  await startPlaying(page);
 }
 
 test('switches the audio language mid-play without stopping, shows captions in it, and the profile keeps both', async ({

@@ -266,6 +266,19 @@ export async function mseSupport(page: Page, codecs: readonly string[]): Promise
  * Waits until the player's <video> is playing past `seconds` (and, when given, shows a picture of
  * `height` lines). On a timeout the error says where the video stood.
  */
+/**
+ * Waits for the player on the page to be playing, pressing its big Play button when the browser
+ * held back the autoplay (the button goes away the moment playback starts, so a press may find
+ * it gone).
+ */
+export async function startPlaying(page: Page): Promise<void> {
+  const play = page.getByRole('region', { name: 'Video player' }).getByRole('button', { name: /^Play / });
+  await expect(async () => {
+    if (await play.isVisible()) await play.click({ timeout: 1000 }).catch(() => undefined);
+    await waitForPlayback(page, 0.1, { timeout: 3000 });
+  }).toPass({ timeout: 60_000 });
+}
+
 export async function waitForPlayback(
   page: Page,
   seconds: number,
