@@ -174,23 +174,30 @@ export async function encodeRendition(
       '-dn',
       '-map_metadata',
       '-1',
-      '-f',
-      'hls',
-      '-hls_time',
-      String(SEGMENT_SECONDS),
-      '-hls_playlist_type',
-      'vod',
-      '-hls_flags',
-      'independent_segments',
-      '-hls_segment_type',
-      'mpegts',
-      '-hls_segment_filename',
-      'seg_%05d.ts',
-      'index.m3u8',
+      ...hlsOutputArgs({ independentSegments: true }),
     ],
     { cwd: dir, signal: options.signal, ...(options.onTime ? { onTime: options.onTime } : {}) },
   );
 }
+
+/**
+ * A VOD HLS rendition in the working folder: SEGMENT_SECONDS MPEG-TS segments `seg_NNNNN.ts` and
+ * `index.m3u8`. Video renditions say their segments start on keyframes (independent_segments).
+ */
+const hlsOutputArgs = ({ independentSegments }: { independentSegments: boolean }) => [
+  '-f',
+  'hls',
+  '-hls_time',
+  String(SEGMENT_SECONDS),
+  '-hls_playlist_type',
+  'vod',
+  ...(independentSegments ? ['-hls_flags', 'independent_segments'] : []),
+  '-hls_segment_type',
+  'mpegts',
+  '-hls_segment_filename',
+  'seg_%05d.ts',
+  'index.m3u8',
+];
 
 /**
  * Encodes one audio stream of `source` into `dir` as an audio-only rendition (index.m3u8 +
@@ -232,17 +239,7 @@ export async function encodeAudioRendition(
       '0',
       '-output_ts_offset',
       input.startSeconds.toFixed(6),
-      '-f',
-      'hls',
-      '-hls_time',
-      String(SEGMENT_SECONDS),
-      '-hls_playlist_type',
-      'vod',
-      '-hls_segment_type',
-      'mpegts',
-      '-hls_segment_filename',
-      'seg_%05d.ts',
-      'index.m3u8',
+      ...hlsOutputArgs({ independentSegments: false }),
     ],
     { cwd: dir, signal: options.signal, ...(options.onTime ? { onTime: options.onTime } : {}) },
   );

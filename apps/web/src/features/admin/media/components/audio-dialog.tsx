@@ -11,13 +11,13 @@ import {
   type AudioTrack,
   type AudioTrackFields,
 } from '@reeltime/contract';
-import { FormField } from '../../../../components/form-field';
 import { ModalDialog } from '../../../../components/modal-dialog';
 import { ApiError } from '../../../../lib/api-client';
 import { ConfirmAction } from '../../shell/components/confirm-action';
 import { StatusBadge } from '../../shell/components/status-badge';
 import { PROGRESS_POLL_MS, videoQuery } from '../api/media-api';
 import { useAddAudioTrack, useDeleteAudioTrack, useSetMainAudio } from '../api/video-mutations';
+import { LanguageFields } from './language-fields';
 
 interface AudioDialogProps {
   video: AdminVideo;
@@ -130,33 +130,20 @@ export function AudioDialog({ video, onClose }: AudioDialogProps) {
           The sound in the video file: members hear it unless they choose another language in the player.
           {audio.is_default ? ' Not named yet: it is listed as English.' : ''}
         </p>
-        <div className="row g-2 align-items-start">
-          <div className="col-5">
-            <FormField
-              label="Language code"
-              placeholder="en"
-              registration={mainForm.register('language')}
-              error={mainErrors.language?.message}
-            />
-          </div>
-          <div className="col-7">
-            <FormField
-              label="Label"
-              placeholder="English"
-              registration={mainForm.register('label')}
-              error={mainErrors.label?.message}
-            />
-          </div>
-          <div className="col-12 d-flex justify-content-end mb-3">
-            <button
-              type="submit"
-              className="btn btn-outline-light"
-              disabled={saveMain.isPending}
-              aria-busy={saveMain.isPending}
-            >
-              {saveMain.isPending ? 'Saving…' : 'Save name'}
-            </button>
-          </div>
+        <LanguageFields
+          register={mainForm.register}
+          errors={mainErrors}
+          placeholders={{ language: 'en', label: 'English' }}
+        />
+        <div className="d-flex justify-content-end mb-3">
+          <button
+            type="submit"
+            className="btn btn-outline-light"
+            disabled={saveMain.isPending}
+            aria-busy={saveMain.isPending}
+          >
+            {saveMain.isPending ? 'Saving…' : 'Save name'}
+          </button>
         </div>
       </form>
 
@@ -202,24 +189,11 @@ export function AudioDialog({ video, onClose }: AudioDialogProps) {
             A video can have at most {AudioLimits.maxTracks} other languages: delete one to add another.
           </p>
         ) : null}
-        <div className="row g-2">
-          <div className="col-5">
-            <FormField
-              label="Language code"
-              placeholder="es"
-              registration={trackForm.register('language')}
-              error={trackErrors.language?.message}
-            />
-          </div>
-          <div className="col-7">
-            <FormField
-              label="Label"
-              placeholder="Español"
-              registration={trackForm.register('label')}
-              error={trackErrors.label?.message}
-            />
-          </div>
-        </div>
+        <LanguageFields
+          register={trackForm.register}
+          errors={trackErrors}
+          placeholders={{ language: 'es', label: 'Español' }}
+        />
         <div className="mb-3">
           <label htmlFor={fileId} className="form-label">
             Audio file (MP3, M4A, WAV, FLAC, Ogg or Opus)

@@ -9,12 +9,12 @@ import {
   type AdminVideo,
   type CaptionFields,
 } from '@reeltime/contract';
-import { FormField } from '../../../../components/form-field';
 import { ModalDialog } from '../../../../components/modal-dialog';
 import { ApiError } from '../../../../lib/api-client';
 import { ConfirmAction } from '../../shell/components/confirm-action';
 import { videoQuery } from '../api/media-api';
 import { useAddCaption, useDeleteCaption } from '../api/video-mutations';
+import { LanguageFields } from './language-fields';
 
 interface CaptionsDialogProps {
   video: AdminVideo;
@@ -102,24 +102,11 @@ export function CaptionsDialog({ video, onClose }: CaptionsDialogProps) {
       )}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <h3 className="h6">Add captions</h3>
-        <div className="row g-2">
-          <div className="col-5">
-            <FormField
-              label="Language code"
-              placeholder="en"
-              registration={form.register('language')}
-              error={errors.language?.message}
-            />
-          </div>
-          <div className="col-7">
-            <FormField
-              label="Label"
-              placeholder="English"
-              registration={form.register('label')}
-              error={errors.label?.message}
-            />
-          </div>
-        </div>
+        <LanguageFields
+          register={form.register}
+          errors={errors}
+          placeholders={{ language: 'en', label: 'English' }}
+        />
         <div className="mb-3">
           <label htmlFor={fileId} className="form-label">
             Caption file (WebVTT or SRT, at most 2 MB)
