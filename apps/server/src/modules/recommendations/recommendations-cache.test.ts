@@ -22,7 +22,6 @@ let owner: Who;
 let second: Who;
 let kids: Who;
 let admin: Awaited<ReturnType<typeof signUpAdmin>>;
-const now = Date.now();
 
 async function title(name: string, content_rating = 'U') {
   t[name] = await fx.title({ name, content_rating });
