@@ -103,6 +103,36 @@ describe('several API processes sharing Redis', () => {
     expect((await watchList(1, member.auth)).json().data).toHaveLength(1);
   });
 
+  it("forgets a profile's cached personal rows on every process when it plays a title on one", async () => {
+    const member = await signUp(app(0));
+    const title = await catalogFixtures(app(0)).title({
+      name: 'Everywhere Tonight',
+      created_at: Date.now() + 60_000,
+    });
+    const shown = async (i: number) => {
+      const res = await app(i).inject({
+        method: 'GET',
+        url: '/api/v1/user/recommendations',
+        headers: member.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { items: { id: number }[] }[]).flatMap((row) =>
+        row.items.map((card) => card.id),
+      );
+    };
+    // Cached in Redis and in each process's first level.
+    for (const i of [1, 2, 1, 2]) expect(await shown(i)).toContain(title);
+
+    const played = await app(0).inject({
+      method: 'POST',
+      url: '/api/v1/user/playback-progress',
+      headers: member.auth,
+      payload: { entertainment_id: title, position_seconds: 120, duration_seconds: 6000 },
+    });
+    expect(played.statusCode, played.body).toBe(200);
+    for (const i of [1, 2]) expect(await shown(i)).not.toContain(title);
+  });
+
   it('counts login attempts spread over three processes against one limit', async () => {
     const attempt = (i: number) =>
       app(i).inject({

@@ -1,7 +1,14 @@
 import type { Cache } from '../../adapters/cache/cache';
 
-/** Cache namespaces of what visitors and members read of the catalog. */
-export const CatalogNamespaces = { catalog: 'catalog', search: 'search' } as const;
+/**
+ * Cache namespaces of what visitors and members read of the catalog; the personal rows
+ * (recommendations) are cards of the catalog too.
+ */
+export const CatalogNamespaces = {
+  catalog: 'catalog',
+  search: 'search',
+  recommendations: 'recommendations',
+} as const;
 
 /**
  * Every write to the catalog (titles, episodes, videos, banners, genres, people) calls this, so

@@ -19,6 +19,7 @@ import { toMovieCard } from '../titles/card.mapper';
 import { createTitlesRepository } from '../titles/titles.repository';
 import { createTitlesService } from '../catalog/titles.service';
 import { createWatchlistService } from '../watchlist/watchlist.service';
+import { forgetProfileRows } from '../recommendations/recommendations-cache';
 import type { RatingFilter } from '../titles/rating-filter';
 import { createPlaybackRepository } from './playback.repository';
 
@@ -64,7 +65,10 @@ export function createPlaybackService(ctx: AppContext) {
   }
 
   return {
-    /** Saves the profile's position (one row per title and episode) and counts the day's view once. */
+    /**
+     * Saves the profile's position (one row per title and episode) and counts the day's view once;
+     * the profile's cached personal rows are forgotten, so the title is out of them on the next read.
+     */
     async saveProgress(
       viewer: Viewer,
       input: ProgressInput,
@@ -96,6 +100,7 @@ export function createPlaybackService(ctx: AppContext) {
           if (await tx.insertView(owner, titleId, day, now)) await txTitles.countView(titleId, day);
         }
       });
+      await forgetProfileRows(ctx.cache, owner.profileId);
       return { position_seconds: position, finished };
     },
 
@@ -113,11 +118,14 @@ export function createPlaybackService(ctx: AppContext) {
       }));
     },
 
-    /** Likes the title, or takes the like back; the title's like count follows in the same transaction. */
+    /**
+     * Likes the title, or takes the like back; the title's like count follows in the same
+     * transaction. The profile's cached personal rows are forgotten (a liked title is left out).
+     */
     async toggleLike(viewer: Viewer, titleId: number, rating: RatingFilter): Promise<LikeResult> {
       const profileId = viewer.profile.id;
       await requireTitle(titleId, rating);
-      return ctx.db.transaction().execute(async (trx) => {
+      const result = await ctx.db.transaction().execute(async (trx) => {
         const tx = createPlaybackRepository(trx);
         const txTitles = createTitlesRepository(trx, ctx.dialect);
         let isLiked: boolean;
@@ -131,6 +139,8 @@ export function createPlaybackService(ctx: AppContext) {
         }
         return { is_liked: isLiked, likes: await txTitles.likeCount(titleId) };
       });
+      await forgetProfileRows(ctx.cache, profileId);
+      return result;
     },
 
     /** The profile's like, the like count and the latest progress of one title (for its details). */
