@@ -1,65 +1,37 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  CreateBucketCommand,
-  DeleteBucketCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { API_BASE, type AudioTrack } from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Client } from '../adapters/storage/s3-file-store';
-import { testS3Settings } from '../testing/services';
-import { startTestServer, type TestServer } from '../testing/app';
+import { startS3TestServer, type S3TestServer } from '../testing/s3-app';
 import { multipart, signUpAdmin } from '../testing/http';
 import { insertTitle, makeClip } from './media.fixtures';
 
 const run = promisify(execFile);
 
 describe('audio tracks with the media in an S3 bucket (MEDIA_STORE=s3)', () => {
-  const bucket = `reeltime-audio-${randomBytes(6).toString('hex')}`;
   const work = mkdtempSync(path.join(tmpdir(), 'reeltime-s3-audio-'));
-  let client: S3Client;
-  let server: TestServer;
+  let site: S3TestServer;
   beforeAll(async () => {
-    const settings = testS3Settings();
-    client = createS3Client({ ...settings, bucket });
-    await client.send(new CreateBucketCommand({ Bucket: bucket }));
-    server = await startTestServer({
-      MEDIA_STORE: 's3',
-      S3_BUCKET: bucket,
-      S3_REGION: settings.region,
-      S3_ENDPOINT: settings.endpoint!,
-      S3_ACCESS_KEY_ID: settings.credentials!.accessKeyId,
-      S3_SECRET_ACCESS_KEY: settings.credentials!.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
+    site = await startS3TestServer();
   });
   afterAll(async () => {
-    await server?.close();
-    const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
-    for (const { Key } of listed.Contents ?? []) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
-    }
-    await client.send(new DeleteBucketCommand({ Bucket: bucket }));
-    client.destroy();
+    await site?.close();
     rmSync(work, { recursive: true, force: true });
   });
 
-  const keys = async (prefix: string) =>
-    ((await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).map(
+  const keys = async (Prefix: string) =>
+    ((await site.client.send(new ListObjectsV2Command({ Bucket: site.bucket, Prefix }))).Contents ?? []).map(
       (object) => object.Key!,
     );
-  const text = async (key: string) =>
-    (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToString();
+  const text = async (Key: string) =>
+    (await site.client.send(new GetObjectCommand({ Bucket: site.bucket, Key }))).Body!.transformToString();
 
   it('keeps the uploaded file and the rendition in the bucket, lists the track in the master there, and deletes both', async () => {
+    const { server } = site;
     const ffmpeg = server.config.mediaTools.ffmpegPath;
     const clip = path.join(work, 'clip.mp4');
     await makeClip(clip, { seconds: 5, width: 320, height: 180, ffmpeg });

@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import {
-  CreateBucketCommand,
-  DeleteBucketCommand,
-  DeleteObjectCommand,
-  ListObjectsV2Command,
-  PutBucketCorsCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import { PutBucketCorsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ServerMessages } from '@reeltime/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Client } from '../adapters/storage/s3-file-store';
-import { testS3Settings } from '../testing/services';
-import { startTestServer, type TestServer } from '../testing/app';
+import type { TestServer } from '../testing/app';
+import { startS3TestServer, type S3TestServer } from '../testing/s3-app';
 import { PRESIGNED_MAX_SECONDS } from './media.routes';
 import { mediaSignature, signedVideoUrl, videoFolderPrefix } from './signed-url';
 
@@ -30,14 +22,15 @@ const MASTER = [
 const rendition = '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.000,\nseg_00000.ts\n#EXT-X-ENDLIST\n';
 
 describe('video delivery from an S3 bucket (MEDIA_DELIVERY=redirect)', () => {
-  const bucket = `reeltime-delivery-${randomBytes(6).toString('hex')}`;
-  const settings = testS3Settings();
-  let client: S3Client;
+  let site: S3TestServer | undefined;
   let server: TestServer;
+  let client: S3Client;
+  let bucket: string;
+  let settings: S3TestServer['settings'];
 
   beforeAll(async () => {
-    client = createS3Client({ ...settings, bucket });
-    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+    site = await startS3TestServer({ MEDIA_DELIVERY: 'redirect' });
+    ({ server, client, bucket, settings } = site);
     // What the operator configures for players on the site's pages (docs/object-storage.md).
     await client.send(
       new PutBucketCorsCommand({
@@ -55,16 +48,6 @@ describe('video delivery from an S3 bucket (MEDIA_DELIVERY=redirect)', () => {
         },
       }),
     );
-    server = await startTestServer({
-      MEDIA_STORE: 's3',
-      MEDIA_DELIVERY: 'redirect',
-      S3_BUCKET: bucket,
-      S3_REGION: settings.region,
-      S3_ENDPOINT: settings.endpoint!,
-      S3_ACCESS_KEY_ID: settings.credentials!.accessKeyId,
-      S3_SECRET_ACCESS_KEY: settings.credentials!.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
     const put = (key: string, body: string | Buffer) =>
       server.app.ctx.files.write(key, Readable.from([Buffer.from(body)]));
     await put('private/videos/7/master.m3u8', MASTER);
@@ -74,13 +57,7 @@ describe('video delivery from an S3 bucket (MEDIA_DELIVERY=redirect)', () => {
     await put('private/videos/7/1080p/seg_00000.ts', segment1080);
   });
   afterAll(async () => {
-    await server?.close();
-    const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
-    for (const { Key } of listed.Contents ?? []) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
-    }
-    await client.send(new DeleteBucketCommand({ Bucket: bucket }));
-    client.destroy();
+    await site?.close();
   });
 
   const get = (url: string, headers: Record<string, string> = {}) =>

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cephS3 } from '../../../../scripts/services/ceph-s3.mjs';
 import { createS3Client } from '../adapters/storage/s3-file-store';
 import { startTestServer, type TestServer } from '../testing/app';
+import { s3MediaEnv } from '../testing/s3-app';
+import { s3SettingsOf } from '../testing/services';
 import { eventually } from '../testing/scaled-out';
 import { signedVideoUrl } from './signed-url';
 
@@ -72,27 +74,10 @@ async function startGateway(): Promise<void> {
 beforeAll(async () => {
   if (!cephS3.installed()) throw new Error(`these tests need the Debian packages ${cephS3.debianPackage}`);
   gatewayUrl = new URL(await cephS3.start(cephDir, (stop) => void stops.push(stop)));
-  const credentials = {
-    accessKeyId: decodeURIComponent(gatewayUrl.username),
-    secretAccessKey: decodeURIComponent(gatewayUrl.password),
-  };
-  client = createS3Client({
-    bucket,
-    region: 'us-east-1',
-    endpoint: gatewayUrl.origin,
-    credentials,
-    forcePathStyle: true,
-  });
+  const settings = s3SettingsOf(gatewayUrl);
+  client = createS3Client({ ...settings, bucket });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
-  server = await startTestServer({
-    MEDIA_STORE: 's3',
-    S3_BUCKET: bucket,
-    S3_REGION: 'us-east-1',
-    S3_ENDPOINT: gatewayUrl.origin,
-    S3_ACCESS_KEY_ID: credentials.accessKeyId,
-    S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-  });
+  server = await startTestServer(s3MediaEnv(settings, bucket));
   await server.app.ctx.files.write('uploads/avatars/a.webp', Readable.from([avatar]));
   await server.app.ctx.files.write('private/videos/7/master.m3u8', Readable.from(['#EXTM3U\n']));
 }, 120_000);

@@ -21,7 +21,11 @@ export function serviceUrl(variable: ServiceVariable): string {
  * buckets by path (Ceph RGW, MinIO), with those keys.
  */
 export function testS3Settings(): Omit<S3Settings, 'bucket'> {
-  const url = new URL(serviceUrl('TEST_S3_URL'));
+  return s3SettingsOf(new URL(serviceUrl('TEST_S3_URL')));
+}
+
+/** The settings of an S3 service named as `http://ACCESS_KEY:SECRET@host:port`, addressing buckets by path. */
+export function s3SettingsOf(url: URL): Omit<S3Settings, 'bucket'> {
   return {
     endpoint: url.origin,
     region: 'us-east-1',

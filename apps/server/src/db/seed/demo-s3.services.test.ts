@@ -3,15 +3,16 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Client, createS3FileStore } from '../../adapters/storage/s3-file-store';
+import { createS3FileStore } from '../../adapters/storage/s3-file-store';
 import type { FileStore } from '../../adapters/storage/file-store';
-import { startTestServer, type TestServer } from '../../testing/app';
-import { bucketContents, createTestBucket, emptyAndDeleteBucket } from '../../testing/s3-buckets';
-import { testS3Settings } from '../../testing/services';
+import type { TestServer } from '../../testing/app';
+import { startS3TestServer, type S3TestServer } from '../../testing/s3-app';
+import { bucketContents } from '../../testing/s3-buckets';
 import { seedDemoIfEmpty } from './demo';
 import { TINY_DEMO_MEDIA } from './demo-media';
 
 describe('demo seed with MEDIA_STORE=s3', () => {
+  let site: S3TestServer | undefined;
   let client: S3Client;
   let bucket: string;
   let bucketStore: FileStore;
@@ -20,27 +21,15 @@ describe('demo seed with MEDIA_STORE=s3', () => {
   const log: string[] = [];
 
   beforeAll(async () => {
-    const s3 = testS3Settings();
-    client = createS3Client({ ...s3, bucket: '' });
-    bucket = await createTestBucket(client);
+    site = await startS3TestServer();
+    ({ server, client, bucket } = site);
     bucketStore = createS3FileStore({ client, bucket });
-    server = await startTestServer({
-      MEDIA_STORE: 's3',
-      S3_BUCKET: bucket,
-      S3_REGION: s3.region,
-      S3_ENDPOINT: s3.endpoint!,
-      S3_ACCESS_KEY_ID: s3.credentials!.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.credentials!.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
     await seedDemoIfEmpty(server.app.ctx, (line) => log.push(line), { media: TINY_DEMO_MEDIA });
     // Tests do not start the worker; run the queued transcodes here.
     drained = await server.app.jobs.drain();
   }, 300_000);
   afterAll(async () => {
-    await server?.close();
-    if (bucket) await emptyAndDeleteBucket(client, bucket);
-    client?.destroy();
+    await site?.close();
   });
 
   const keyOf = (url: string) => url.slice('/media/'.length);

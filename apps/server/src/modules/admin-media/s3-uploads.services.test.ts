@@ -5,13 +5,9 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  CreateBucketCommand,
-  DeleteBucketCommand,
-  DeleteObjectCommand,
   GetObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
-  AbortMultipartUploadCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { AdminMediaMessages, API_BASE, type AdminVideo, type UploadResult } from '@reeltime/contract';
@@ -23,6 +19,8 @@ import { probe } from '../../media/probe';
 import { sourceScratchDir } from '../../media/video-source';
 import { eventually, startCluster, TEST_REDIS_URL, type Cluster } from '../../testing/scaled-out';
 import { signUpAdmin } from '../../testing/http';
+import { s3MediaEnv } from '../../testing/s3-app';
+import { createTestBucket, emptyAndDeleteBucket } from '../../testing/s3-buckets';
 import { testS3Settings } from '../../testing/services';
 
 /**
@@ -32,7 +30,6 @@ import { testS3Settings } from '../../testing/services';
  */
 const UPLOADS = `${API_BASE}/admin/uploads`;
 const VIDEOS = `${API_BASE}/admin/videos`;
-const bucket = `reeltime-uploads-${randomBytes(6).toString('hex')}`;
 const settings = testS3Settings();
 const rgw = new URL(settings.endpoint!);
 const work = mkdtempSync(path.join(tmpdir(), 'reeltime-s3-uploads-'));
@@ -74,26 +71,22 @@ function bucketLink() {
 
 const link = bucketLink();
 let s3: S3Client;
+let bucket: string;
 let cluster: Cluster;
 let admin: Awaited<ReturnType<typeof signUpAdmin>>;
 let clip: Buffer;
 let clipSeconds: number;
 const savedEnv = { ...process.env };
 
+/** The site reaches the bucket through the link only. */
 const siteEnv = () => ({
-  MEDIA_STORE: 's3',
-  S3_BUCKET: bucket,
-  S3_REGION: settings.region,
-  S3_ENDPOINT: link.endpoint,
-  S3_ACCESS_KEY_ID: settings.credentials!.accessKeyId,
-  S3_SECRET_ACCESS_KEY: settings.credentials!.secretAccessKey,
-  S3_FORCE_PATH_STYLE: 'true',
+  ...s3MediaEnv({ ...settings, endpoint: link.endpoint }, bucket),
   MEDIA_JOB_MAX_ATTEMPTS: '1',
 });
 
 beforeAll(async () => {
-  s3 = createS3Client({ ...settings, bucket });
-  await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+  s3 = createS3Client({ ...settings, bucket: '' });
+  bucket = await createTestBucket(s3);
   await link.up();
   cluster = await startCluster(2, siteEnv());
   for (const server of cluster.servers) await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -109,12 +102,8 @@ afterAll(async () => {
   await cluster?.close();
   process.env = savedEnv;
   await link.down();
-  const uploads = await s3.send(new ListMultipartUploadsCommand({ Bucket: bucket }));
-  for (const { Key, UploadId } of uploads.Uploads ?? [])
-    await s3.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId }));
-  for (const key of await keysUnder('')) await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
-  await s3.send(new DeleteBucketCommand({ Bucket: bucket }));
-  s3.destroy();
+  if (bucket) await emptyAndDeleteBucket(s3, bucket);
+  s3?.destroy();
   rmSync(work, { recursive: true, force: true });
   rmSync(workerDataDir, { recursive: true, force: true });
 });

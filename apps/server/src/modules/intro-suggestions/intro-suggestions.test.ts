@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertShow } from '../../media/media.fixtures';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { signUp, signUpAdmin } from '../../testing/http';
-import { writeEpisodeStream } from './intro-audio.fixtures';
+import { insertEpisodeVideo, writeEpisodeStream } from './intro-audio.fixtures';
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signUpAdmin>>;
@@ -32,35 +32,13 @@ async function insertVideo(
   audio?: Parameters<typeof writeEpisodeStream>[1],
   shares?: number,
 ): Promise<number> {
-  const row = await db()
-    .insertInto('videos')
-    .values({
-      title_id: null,
-      episode_id: episodeId,
-      kind: 'main',
-      type: 'hls',
-      url: '',
-      quality: 'auto',
-      status: 'ready',
-      source_path: null,
-      duration_seconds: audio?.seconds ?? 600,
-      position: 0,
-      created_at: Date.now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const owner = shares ?? row.id;
-  await db()
-    .updateTable('videos')
-    .set({ url: `/media/private/videos/${owner}/master.m3u8` })
-    .where('id', '=', row.id)
-    .execute();
+  const id = await insertEpisodeVideo(db(), episodeId, audio?.seconds ?? 600, shares);
   if (audio)
     await writeEpisodeStream(
-      path.join(server.config.dataDir, 'media', 'private', 'videos', String(row.id)),
+      path.join(server.config.dataDir, 'media', 'private', 'videos', String(id)),
       audio,
     );
-  return row.id;
+  return id;
 }
 
 beforeAll(async () => {
