@@ -11,7 +11,8 @@
  */
 
 /** The names of the first views, for `FIRST_LOAD_PAGES` in route-preloads.ts. */
-export type FirstViewName = 'landing' | 'login' | 'public' | 'browse' | 'movies' | 'tvShows' | 'details' | 'site';
+export type FirstViewName =
+  'landing' | 'login' | 'public' | 'browse' | 'movies' | 'tvShows' | 'details' | 'site';
 
 // Icons, as components/icons.tsx and components/brand.tsx draw them.
 const BRAND_MARK =
@@ -102,7 +103,12 @@ const LOGIN_CARD =
   '<div class="auth-page"><section class="auth-card" aria-labelledby="auth-title">' +
   '<h1 id="auth-title" class="auth-card__title">Sign In</h1><form novalidate="">' +
   field('Email', 'first-view-email', 'type="email" autocomplete="email" inputmode="email" name="email"') +
-  field('Password', 'first-view-password', 'type="password" autocomplete="current-password" name="password"', true) +
+  field(
+    'Password',
+    'first-view-password',
+    'type="password" autocomplete="current-password" name="password"',
+    true,
+  ) +
   '<div class="d-flex justify-content-between align-items-center flex-wrap gap-2 mb-4">' +
   '<div class="form-check"><input id="remember-me" type="checkbox" class="form-check-input">' +
   '<label for="remember-me" class="form-check-label">Remember me</label></div>' +

@@ -19,7 +19,11 @@ const FIRST_LOAD_PAGES: readonly { pattern: string; module: string; firstView: F
     firstView: 'details',
   },
   { pattern: '/search', module: 'src/features/search/pages/search-page.tsx', firstView: 'site' },
-  { pattern: '/my-watch-list', module: 'src/features/watchlist/pages/watch-list-page.tsx', firstView: 'site' },
+  {
+    pattern: '/my-watch-list',
+    module: 'src/features/watchlist/pages/watch-list-page.tsx',
+    firstView: 'site',
+  },
 ];
 
 /** One page's files and first view, as the server adds them to index.html (`route-preloads.json`). */

@@ -52,12 +52,19 @@ describe('routePreloadTags', () => {
 
 describe('routeFirstViews', () => {
   const views = routeFirstViews([
-    { pattern: '/login', scripts: [], styles: [], firstView: '<a class="brand">__APP_NAME__</a><h1>Sign In</h1>' },
+    {
+      pattern: '/login',
+      scripts: [],
+      styles: [],
+      firstView: '<a class="brand">__APP_NAME__</a><h1>Sign In</h1>',
+    },
     { pattern: '/browse', scripts: [], styles: [] },
   ]);
 
   it("gives the page's first view with the site's name, escaped", () => {
-    expect(views('/login', 'Reel & <Co>')).toBe('<a class="brand">Reel &#38; &#60;Co&#62;</a><h1>Sign In</h1>');
+    expect(views('/login', 'Reel & <Co>')).toBe(
+      '<a class="brand">Reel &#38; &#60;Co&#62;</a><h1>Sign In</h1>',
+    );
     expect(views('/login/', 'Reeltime')).toContain('<h1>Sign In</h1>');
   });
 

@@ -70,7 +70,9 @@ export function routePreloadTags(manifest: unknown): (pathname: string) => strin
  * build as index.html; `__APP_NAME__` in it becomes `siteName`, escaped.
  */
 export function routeFirstViews(manifest: unknown): (pathname: string, siteName: string) => string {
-  const pages = pagesOf(manifest).filter((page) => typeof page.firstView === 'string' && page.firstView !== '');
+  const pages = pagesOf(manifest).filter(
+    (page) => typeof page.firstView === 'string' && page.firstView !== '',
+  );
   return (pathname, siteName) => {
     const page = pages.find((one) => one.matches.test(pathname));
     return page?.firstView ? page.firstView.replaceAll('__APP_NAME__', escapeHtml(siteName)) : '';
