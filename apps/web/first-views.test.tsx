@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type Handlers } from './src/testing/fetch-mock';
 import { renderApp, signIn } from './src/testing/render';
@@ -36,23 +36,6 @@ describe('first views', () => {
     await screen.findByRole('heading', { name: 'Sign In' });
     expectDrawnByReact('login', container);
     expectDrawnByReact('public', container);
-  });
-
-  it('the sign-in form keeps what was typed into the first view before the page had loaded', async () => {
-    mockApi();
-    const firstView = document.createElement('div');
-    firstView.setAttribute('data-first-view', '');
-    firstView.innerHTML = FIRST_VIEWS.login;
-    document.body.append(firstView);
-    const typed = firstView.querySelector<HTMLInputElement>('input[name="email"]')!;
-    typed.value = 'asha@example.com';
-    typed.focus();
-    const { container } = renderApp('/login');
-    const email = await within(container).findByLabelText('Email');
-    await waitFor(() => expect(email).toHaveValue('asha@example.com'));
-    firstView.remove();
-    expect(email).toHaveFocus();
-    expect(within(container).getByLabelText('Password')).toHaveValue('');
   });
 
   it('the landing page frame', async () => {

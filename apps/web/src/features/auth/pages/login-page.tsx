@@ -57,7 +57,8 @@ export function LoginPage() {
   useEffect(() => {
     for (const name of ['email', 'password'] as const) {
       const typed = typedInFirstView(name);
-      if (typed.value) setValue(name, typed.value, { shouldDirty: true, shouldTouch: true });
+      if (typed.value)
+        setValue(name, typed.value, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
       if (typed.focused) setFocus(name);
     }
     forgetFirstViewInput();
