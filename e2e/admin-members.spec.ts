@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { registerAccount } from './support/api';
 import { API, SCREENSHOT_DIR } from './support/env';
-import { expectSignedOutStorage, expectToast, openWatchList, signIn } from './support/ui';
+import { expectSignedOutStorage, expectToast, openSignIn, openWatchList, signIn } from './support/ui';
 
 /** The demo catalog's admin (apps/server/src/db/seed/demo.ts). */
 const DEMO_ADMIN = { email: 'admin@reeltime.local', password: 'admin1234' } as const;
@@ -62,7 +62,7 @@ test('an admin disables a member: their open session ends on its next call, sign
   await expect(member.getByRole('heading', landingHeading)).toBeVisible();
   await expectSignedOutStorage(member);
 
-  await member.goto('/login');
+  await openSignIn(member);
   await member.getByLabel('Email', { exact: true }).fill(account.email);
   await member.getByLabel('Password', { exact: true }).fill(account.password);
   await member.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_MEMBER } from './support/env';
-import { signIn } from './support/ui';
+import { openSignIn, signIn } from './support/ui';
 
 /** The demo catalog's admin (apps/server/src/db/seed/demo.ts). */
 const DEMO_ADMIN = { email: 'admin@reeltime.local', password: 'admin1234' } as const;
@@ -92,7 +92,7 @@ test('the phone menu lays its links on a solid background, not over the page', a
 test('a wrong password on a phone is said once, beside the email field, with nothing over the form', async ({
   page,
 }) => {
-  await page.goto('/login');
+  await openSignIn(page);
   await page.getByLabel('Email', { exact: true }).fill(DEMO_MEMBER.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

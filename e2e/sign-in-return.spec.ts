@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newAccount } from './support/api';
 import { API, DEMO_MEMBER } from './support/env';
+import { openSignIn } from './support/ui';
 
 test('a visitor sent to sign in from a title comes back to it, and a new account signs in with its email filled in', async ({
   page,
@@ -31,7 +32,7 @@ test('a visitor sent to sign in from a title comes back to it, and a new account
 
 for (const next of ['//evil.example', 'https://evil.example']) {
   test(`signing in never follows ?next=${next} off the site`, async ({ page }) => {
-    await page.goto(`/login?next=${encodeURIComponent(next)}`);
+    await openSignIn(page, `/login?next=${encodeURIComponent(next)}`);
     await page.getByLabel('Email', { exact: true }).fill(DEMO_MEMBER.email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_MEMBER.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();

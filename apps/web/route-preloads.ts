@@ -1,26 +1,38 @@
 import type { Plugin } from 'vite';
+import { FIRST_VIEWS, type FirstViewName } from './first-views';
 
 /**
- * The pages whose first load is worth starting early: their route pattern (as in src/lib/paths.ts)
- * and the module the router loads lazily for it (src/app/router.tsx).
+ * The pages whose first load is worth starting early: their route pattern (as in src/lib/paths.ts),
+ * the module the router loads lazily for it (src/app/router.tsx) and its first view as static
+ * HTML (first-views.ts).
  */
-const FIRST_LOAD_PAGES: readonly { pattern: string; module: string }[] = [
-  { pattern: '/', module: 'src/features/landing/pages/landing-page.tsx' },
-  { pattern: '/login', module: 'src/features/auth/pages/login-page.tsx' },
-  { pattern: '/signup', module: 'src/features/auth/pages/signup-page.tsx' },
-  { pattern: '/browse', module: 'src/features/browse/pages/browse-page.tsx' },
-  { pattern: '/movies/:id?', module: 'src/features/titles/pages/movies-page.tsx' },
-  { pattern: '/tv-show', module: 'src/features/titles/pages/tv-shows-page.tsx' },
-  { pattern: '/movie-details/:id', module: 'src/features/titles/pages/movie-details-page.tsx' },
-  { pattern: '/search', module: 'src/features/search/pages/search-page.tsx' },
-  { pattern: '/my-watch-list', module: 'src/features/watchlist/pages/watch-list-page.tsx' },
+const FIRST_LOAD_PAGES: readonly { pattern: string; module: string; firstView: FirstViewName }[] = [
+  { pattern: '/', module: 'src/features/landing/pages/landing-page.tsx', firstView: 'landing' },
+  { pattern: '/login', module: 'src/features/auth/pages/login-page.tsx', firstView: 'login' },
+  { pattern: '/signup', module: 'src/features/auth/pages/signup-page.tsx', firstView: 'public' },
+  { pattern: '/browse', module: 'src/features/browse/pages/browse-page.tsx', firstView: 'browse' },
+  { pattern: '/movies/:id?', module: 'src/features/titles/pages/movies-page.tsx', firstView: 'movies' },
+  { pattern: '/tv-show', module: 'src/features/titles/pages/tv-shows-page.tsx', firstView: 'tvShows' },
+  {
+    pattern: '/movie-details/:id',
+    module: 'src/features/titles/pages/movie-details-page.tsx',
+    firstView: 'details',
+  },
+  { pattern: '/search', module: 'src/features/search/pages/search-page.tsx', firstView: 'site' },
+  {
+    pattern: '/my-watch-list',
+    module: 'src/features/watchlist/pages/watch-list-page.tsx',
+    firstView: 'site',
+  },
 ];
 
-/** One page's files, as the server adds them to index.html (`route-preloads.json`). */
+/** One page's files and first view, as the server adds them to index.html (`route-preloads.json`). */
 export interface RoutePreload {
   pattern: string;
   scripts: string[];
   styles: string[];
+  /** The page's first view, for `<div id="root">` (`__APP_NAME__` is the site's name). */
+  firstView: string;
 }
 
 interface BuiltChunk {
@@ -73,7 +85,7 @@ export function routePreloads(): Plugin {
           return found;
         };
         const loadedCss = new Set(cssOf(entry));
-        const preloads: RoutePreload[] = FIRST_LOAD_PAGES.map(({ pattern, module }) => {
+        const preloads: RoutePreload[] = FIRST_LOAD_PAGES.map(({ pattern, module, firstView }) => {
           const route = [...chunks.values()].find((chunk) =>
             chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(module),
           );
@@ -84,6 +96,7 @@ export function routePreloads(): Plugin {
             styles: cssOf(route)
               .filter((name) => !loadedCss.has(name))
               .map((name) => `/${name}`),
+            firstView: FIRST_VIEWS[firstView],
           };
         });
         this.emitFile({

@@ -21,7 +21,7 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     // Beside src: tests of the build's own plugins (lazy-import-preloads.ts).
-    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', '*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     testTimeout: 20_000,

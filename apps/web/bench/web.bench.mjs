@@ -426,6 +426,19 @@ async function signInDemoMember(origin) {
   return { token, user };
 }
 
+/**
+ * The LCP element and the parts of its time in the trace as recorded (not simulated): what waits
+ * for what, to see which change can move the LCP.
+ */
+function lcpBreakdown(lhr) {
+  const items = lhr.audits['lcp-breakdown-insight']?.details?.items ?? [];
+  const table = items.find((item) => item.type === 'table');
+  const node = items.find((item) => item.type === 'node');
+  const parts = (table?.items ?? []).map((item) => `${item.subpart} ${Math.round(item.duration)} ms`);
+  const element = node ? (node.selector ?? node.snippet ?? '') : '';
+  return element || parts.length > 0 ? `${element}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}` : '';
+}
+
 /** What the tables show of one report. */
 function figures(lhr) {
   return {
@@ -435,6 +448,7 @@ function figures(lhr) {
     ),
     opportunities: opportunities(lhr),
     scripts: scriptTime(lhr),
+    lcpElement: lcpBreakdown(lhr),
     finalPath: shortUrl(lhr.finalDisplayedUrl),
   };
 }
@@ -508,6 +522,7 @@ async function lighthouseRuns(targets) {
             scores: list.map((one) => one.score),
             opportunities: typical.opportunities,
             scripts: typical.scripts,
+            lcpElement: typical.lcpElement,
             finalPath: typical.finalPath,
           });
         }
@@ -632,6 +647,7 @@ async function main() {
             .join(', ')})`,
       );
       if (found.length > 0) log(`  ${item.name}: ${found.join('; ')}`);
+      if (item.lcpElement) log(`  ${' '.repeat(item.name.length)}  LCP: ${item.lcpElement}`);
       if (item.scripts.length > 0) {
         log(
           `  ${' '.repeat(item.name.length)}  scripts: ${item.scripts.map((one) => `${shortUrl(one.url)} ${Math.round(one.ms)} ms`).join(', ')}`,

@@ -34,9 +34,13 @@ const BASELINE = { '/': 124_680, '/browse': 155_293 };
  * plus 0.25 kB for the cards' preview trigger, which loads the preview on the first hover or focus
  * (decision 0046), plus 0.25 kB for audio languages in the media engine the banner shares (hls.js's
  * audio tracks and their menu entries), the Playback settings route and its account-menu item
- * (decision 0048; about 0.2 kB on /browse).
+ * (decision 0048; about 0.2 kB on /browse), plus 0.75 kB for the first views (decision 0049): the
+ * entry takes the page's first view the server drew and draws it again until the page's code is
+ * in (about 0.35 kB on / and /browse), and the browse banner draws its poster as an image and
+ * mounts the trailer over it once both the poster and the page have loaded (about 0.3 kB on
+ * /browse).
  */
-const BUDGET_BYTES = 5632;
+const BUDGET_BYTES = 6400;
 
 const PAGES = {
   '/': 'src/features/landing/pages/landing-page.tsx',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routePreloadTags } from './route-preloads';
+import { routeFirstViews, routePreloadTags } from './route-preloads';
 
 const manifest = [
   { pattern: '/', scripts: ['/assets/landing-1.js'], styles: [] },
@@ -47,5 +47,30 @@ describe('routePreloadTags', () => {
     expect(odd('/a')).toBe('');
     expect(odd('/b')).toBe('');
     expect(routePreloadTags({ pattern: '/' })('/')).toBe('');
+  });
+});
+
+describe('routeFirstViews', () => {
+  const views = routeFirstViews([
+    {
+      pattern: '/login',
+      scripts: [],
+      styles: [],
+      firstView: '<a class="brand">__APP_NAME__</a><h1>Sign In</h1>',
+    },
+    { pattern: '/browse', scripts: [], styles: [] },
+  ]);
+
+  it("gives the page's first view with the site's name, escaped", () => {
+    expect(views('/login', 'Reel & <Co>')).toBe(
+      '<a class="brand">Reel &#38; &#60;Co&#62;</a><h1>Sign In</h1>',
+    );
+    expect(views('/login/', 'Reeltime')).toContain('<h1>Sign In</h1>');
+  });
+
+  it('gives nothing for a page without one, or another address', () => {
+    expect(views('/browse', 'Reeltime')).toBe('');
+    expect(views('/billing', 'Reeltime')).toBe('');
+    expect(routeFirstViews({ firstView: '<h1>x</h1>' })('/', 'Reeltime')).toBe('');
   });
 });

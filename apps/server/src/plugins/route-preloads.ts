@@ -5,6 +5,8 @@ interface RoutePreload {
   pattern: string;
   scripts: string[];
   styles: string[];
+  /** The page's first view, static HTML for `<div id="root">` (apps/web/first-views.ts). */
+  firstView?: string;
 }
 
 const ASSET_PATH = /^\/assets\/[\w.-]+\.(?:js|css)$/;
@@ -21,6 +23,13 @@ function patternToRegExp(pattern: string): RegExp {
     })
     .join('');
   return new RegExp(`^${source}/?$`);
+}
+
+function pagesOf(manifest: unknown) {
+  return (Array.isArray(manifest) ? manifest : []).filter(isRoutePreload).map((page) => ({
+    ...page,
+    matches: patternToRegExp(page.pattern),
+  }));
 }
 
 function isRoutePreload(value: unknown): value is RoutePreload {
@@ -43,8 +52,8 @@ function isRoutePreload(value: unknown): value is RoutePreload {
  * anything else in it than asset paths is ignored.
  */
 export function routePreloadTags(manifest: unknown): (pathname: string) => string {
-  const pages = (Array.isArray(manifest) ? manifest : []).filter(isRoutePreload).map((page) => ({
-    matches: patternToRegExp(page.pattern),
+  const pages = pagesOf(manifest).map((page) => ({
+    matches: page.matches,
     tags:
       page.styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('') +
       page.scripts
@@ -52,4 +61,20 @@ export function routePreloadTags(manifest: unknown): (pathname: string) => strin
         .join(''),
   }));
   return (pathname) => pages.find((page) => page.matches.test(pathname))?.tags ?? '';
+}
+
+/**
+ * The page's first view (decision 0049): static HTML the web build made for the page of an
+ * address, which the server writes into `<div id="root">` so the page's frame and placeholders
+ * are drawn before its scripts have run ('' for a path of no listed page). It comes from the same
+ * build as index.html; `__APP_NAME__` in it becomes `siteName`, escaped.
+ */
+export function routeFirstViews(manifest: unknown): (pathname: string, siteName: string) => string {
+  const pages = pagesOf(manifest).filter(
+    (page) => typeof page.firstView === 'string' && page.firstView !== '',
+  );
+  return (pathname, siteName) => {
+    const page = pages.find((one) => one.matches.test(pathname));
+    return page?.firstView ? page.firstView.replaceAll('__APP_NAME__', escapeHtml(siteName)) : '';
+  };
 }

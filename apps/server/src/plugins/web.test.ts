@@ -51,6 +51,15 @@ describe("a page's own files", () => {
     expect(other.body).not.toContain('browse-1234');
   });
 
+  it("draw the page's first view in the page, with the site's name, and only there", async () => {
+    const browse = await server.app.inject({ method: 'GET', url: '/browse' });
+    expect(browse.body).toContain(
+      '<div id="root"><header class="first-view"><a class="brand">Reeltime</a></header></div>',
+    );
+    const other = await server.app.inject({ method: 'GET', url: '/billing' });
+    expect(other.body).toContain('<div id="root"></div>');
+  });
+
   it('the list itself is not served', async () => {
     const list = await server.app.inject({ method: 'GET', url: '/route-preloads.json' });
     expect(list.body).not.toContain('browse-1234');

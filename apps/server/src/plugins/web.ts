@@ -7,7 +7,7 @@ import path from 'node:path';
 import { API_BASE, ServerMessages } from '@reeltime/contract';
 import { escapeHtml } from '../lib/html';
 import { createSiteSettingsService } from '../modules/site-settings/site-settings.service';
-import { routePreloadTags } from './route-preloads';
+import { routeFirstViews, routePreloadTags } from './route-preloads';
 
 /** What index.html carries of the site: the console's settings (config defaults) and the currency. */
 interface PageSettings {
@@ -49,9 +49,11 @@ export const webPlugin = fp(
     const hasWebBuild = existsSync(indexFile);
     const template = hasWebBuild ? await readFile(indexFile, 'utf8') : '';
     const preloadsFile = path.join(webDistDir, 'route-preloads.json');
-    const preloadTags = routePreloadTags(
-      existsSync(preloadsFile) ? JSON.parse(await readFile(preloadsFile, 'utf8')) : [],
-    );
+    const preloadsManifest: unknown = existsSync(preloadsFile)
+      ? JSON.parse(await readFile(preloadsFile, 'utf8'))
+      : [];
+    const preloadTags = routePreloadTags(preloadsManifest);
+    const firstView = routeFirstViews(preloadsManifest);
     const siteSettings = createSiteSettingsService(app.ctx);
     // The page changes only when the settings do: keep the last one rendered.
     let rendered = { key: '', html: '' };
@@ -69,7 +71,11 @@ export const webPlugin = fp(
       if (rendered.key !== key) rendered = { key, html: withSiteSettings(template, settings) };
       // The page's own code and styles start with it, not after the entry chunk has run.
       const tags = preloadTags(pathname);
-      return tags ? rendered.html.replace('</head>', `${tags}</head>`) : rendered.html;
+      // Its first view is drawn from the HTML, before any script has run.
+      const view = firstView(pathname, settings.siteName);
+      let html = tags ? rendered.html.replace('</head>', `${tags}</head>`) : rendered.html;
+      if (view) html = html.replace('<div id="root"></div>', () => `<div id="root">${view}</div>`);
+      return html;
     };
     if (hasWebBuild) {
       await app.register(fastifyStatic, {

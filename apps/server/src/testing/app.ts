@@ -37,11 +37,16 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     path.join(webDistDir, 'index.html'),
     '<!doctype html><html><head><title>Reeltime</title></head><body><div id="root"></div></body></html>',
   );
-  // The browse page's own files, as the web build lists them (route-preloads.json).
+  // The browse page's own files and first view, as the web build lists them (route-preloads.json).
   writeFileSync(
     path.join(webDistDir, 'route-preloads.json'),
     JSON.stringify([
-      { pattern: '/browse', scripts: ['/assets/browse-1234.js'], styles: ['/assets/browse-1234.css'] },
+      {
+        pattern: '/browse',
+        scripts: ['/assets/browse-1234.js'],
+        styles: ['/assets/browse-1234.css'],
+        firstView: '<header class="first-view"><a class="brand">__APP_NAME__</a></header>',
+      },
     ]),
   );
   mkdirSync(path.join(webDistDir, 'assets'));

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { firstViewAttributes, firstViewHtml } from '../../lib/first-view';
 import { titleForPath } from '../page-title';
 
 /** Wraps every page: skip link, page title by path, focus and scroll restoration, a progress bar. */
@@ -30,8 +31,13 @@ export function RootLayout() {
   );
 }
 
-/** Shown while the first page's code loads. */
+/**
+ * Shown while the first page's code loads: the page's first view as the server sent it (drawn
+ * again as it was, so nothing moves), or a spinner for a page without one.
+ */
 export function AppLoading() {
+  const html = firstViewHtml();
+  if (html) return <div {...firstViewAttributes} dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <div className="app-loading" role="status">
       <span className="app-loading__spinner" aria-hidden="true" />

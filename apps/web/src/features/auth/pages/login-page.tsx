@@ -6,6 +6,7 @@ import { FormField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
+import { forgetFirstViewInput, typedInFirstView } from '../../../lib/first-view';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { returnPathFrom } from '../../../lib/return-path';
@@ -41,6 +42,8 @@ export function LoginPage() {
     register,
     handleSubmit,
     setError,
+    setValue,
+    setFocus,
     formState: { errors, isDirty, isValid, isSubmitting },
   } = useForm({
     resolver: validation.resolver,
@@ -49,6 +52,17 @@ export function LoginPage() {
   });
 
   useEffect(() => validation.preload(), []);
+
+  // What was typed into the form the page's HTML drew before this code ran is kept.
+  useEffect(() => {
+    for (const name of ['email', 'password'] as const) {
+      const typed = typedInFirstView(name);
+      if (typed.value)
+        setValue(name, typed.value, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+      if (typed.focused) setFocus(name);
+    }
+    forgetFirstViewInput();
+  }, [setValue, setFocus]);
 
   const busy = isSubmitting || login.isPending;
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../../testing/fetch-mock';
@@ -29,6 +29,7 @@ describe('Hero banner', () => {
     });
     const { container } = renderWithRouter(<HeroBanner />);
     const sound = await screen.findByRole('button', { name: 'Unmute trailer' });
+    fireEvent.load(container.querySelector('img')!);
     const video = container.querySelector('video')!;
     expect(sound).toHaveAttribute('aria-pressed', 'false');
     expect(video.muted).toBe(true);
@@ -42,6 +43,24 @@ describe('Hero banner', () => {
     await userEvent.keyboard('{Enter}');
     expect(sound).toHaveAttribute('aria-pressed', 'false');
     expect(video.muted).toBe(true);
+  });
+
+  it('shows the poster first and starts the trailer over it once the poster has loaded', async () => {
+    mockApi({
+      'GET /user/banners': ok([banner({ trailer_url: '/media/trailers/7.mp4', trailer_url_type: 'url' })]),
+    });
+    const { container } = renderWithRouter(<HeroBanner />);
+    await screen.findByRole('link', { name: 'Play Now' });
+    const poster = container.querySelector('img')!;
+    expect(poster).toHaveAttribute('src', banner().poster_url);
+    expect(poster).toHaveAttribute('fetchpriority', 'high');
+    expect(container.querySelector('video')).toBeNull();
+
+    fireEvent.load(poster);
+    const video = container.querySelector('video')!;
+    expect(video).toHaveAttribute('src', '/media/trailers/7.mp4');
+    expect(video).toHaveAttribute('poster', banner().poster_url);
+    expect(HTMLMediaElement.prototype.play).toHaveBeenCalled();
   });
 
   it('has no sound button when the trailer plays in a provider frame or not at all', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Banner } from '@reeltime/contract';
@@ -8,6 +8,16 @@ import { formatDuration, formatRating, yearOf } from '../../../lib/format';
 import { bannersQuery } from '../api/browse-api';
 import { AdSlot } from './ad-slot';
 import { paths } from '../../../lib/paths';
+
+/** Resolves once the page has loaded (its load event has fired), at once if it already has. */
+function afterPageLoad(run: () => void): () => void {
+  if (document.readyState === 'complete') {
+    run();
+    return () => {};
+  }
+  window.addEventListener('load', run, { once: true });
+  return () => window.removeEventListener('load', run);
+}
 
 function prefersReducedMotion(): boolean {
   return (
@@ -38,24 +48,48 @@ function HeroContent({ banner }: { banner: Banner }) {
   const [paused, setPaused] = useState(prefersReducedMotion);
   const [muted, setMuted] = useState(true);
   const videoRef = useRef<HTMLVideoElement>(null);
+  // The poster is the page's largest paint: it is drawn as an image first, and the trailer (a
+  // download many times its size) joins over it, on the same frame, once the poster has loaded and
+  // the page's load event has passed, so it never competes with the first view for the network.
+  const [posterReady, setPosterReady] = useState(false);
+  const [videoMounted, setVideoMounted] = useState(false);
+  const posterRef = useCallback((image: HTMLImageElement | null) => {
+    // An image from the cache may have loaded before React attached its listener.
+    if (image?.complete) setPosterReady(true);
+  }, []);
+
+  useEffect(() => {
+    if (!playsInline || !posterReady) return;
+    return afterPageLoad(() => setVideoMounted(true));
+  }, [playsInline, posterReady]);
 
   // React sets `muted` only on the first render; the element's property follows the button.
   useEffect(() => {
     if (videoRef.current) videoRef.current.muted = muted;
-  }, [muted]);
+  }, [muted, videoMounted]);
 
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
     if (paused) video.pause();
     else void video.play()?.catch(() => setPaused(true));
-  }, [paused]);
+  }, [paused, videoMounted]);
 
   const year = yearOf(title.release_date);
   return (
     <section className="hero" aria-labelledby={headingId}>
       <div className="hero__media">
-        {playsInline ? (
+        <img
+          ref={posterRef}
+          src={banner.poster_url}
+          alt=""
+          width={1920}
+          height={1080}
+          fetchPriority="high"
+          onLoad={() => setPosterReady(true)}
+          onError={() => setPosterReady(true)}
+        />
+        {videoMounted && (
           <HlsVideo
             ref={videoRef}
             src={title.trailer_url}
@@ -69,8 +103,6 @@ function HeroContent({ banner }: { banner: Banner }) {
             aria-hidden="true"
             tabIndex={-1}
           />
-        ) : (
-          <img src={banner.poster_url} alt="" width={1920} height={1080} fetchPriority="high" />
         )}
       </div>
       <div className="hero__scrim" aria-hidden="true" />
