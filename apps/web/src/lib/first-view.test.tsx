@@ -26,7 +26,7 @@ describe('the sign-in page drawn from the HTML', () => {
     const { container } = renderApp('/login');
     const page = within(container);
     // The router draws the first view again until the page's code is in, then the page's own form.
-    await waitFor(() => expect(container.querySelector('[data-first-view]')).toBeNull());
+    await waitFor(() => expect(container.querySelector('[data-first-view]')).toBeNull(), { timeout: 15_000 });
     const email = page.getByLabelText('Email');
     await waitFor(() => expect(email).toHaveValue('asha@example.com'));
     expect(page.getByLabelText('Password')).toHaveValue('member123');
@@ -37,7 +37,9 @@ describe('the sign-in page drawn from the HTML', () => {
   it('starts empty on a later visit, once the form has taken what was typed', async () => {
     mockApi();
     const { container } = renderApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    // The page's own form, once its code is in (a cold lazy import on a busy machine can take a while).
+    await waitFor(() => expect(container.querySelector('[data-first-view]')).toBeNull(), { timeout: 15_000 });
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(within(container).getByLabelText('Email')).toHaveValue('');
   });
 });
