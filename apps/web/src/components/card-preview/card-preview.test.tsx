@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LinkType } from '@reeltime/contract';
 import { mockApi, ok } from '../../testing/fetch-mock';
 import { movieCard, movieDetail } from '../../testing/fixtures';
@@ -59,6 +59,13 @@ async function wait(ms: number) {
 }
 
 describe('card trailer previews', () => {
+  // The preview's chunks are transformed on first use, which takes real time on a busy machine;
+  // its hover delay runs on fake time only once its code is in, so both are loaded before any
+  // test's clock starts (what is fetched when is asserted through the requests, not the imports).
+  beforeAll(async () => {
+    await Promise.all([import('./card-preview'), import('./enlarged-card')]);
+  }, 30_000);
+
   beforeEach(() => {
     vi.useFakeTimers();
     hlsLoads.count = 0;
