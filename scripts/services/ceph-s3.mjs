@@ -65,7 +65,8 @@ memstore device bytes = ${STORE_BYTES}
 osd mon shutdown timeout = 1
 
 [client.rgw.a]
-rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
+# without tcp_nodelay a small answer with a body waits ~40 ms for the client's delayed ACK
+rgw frontends = beast endpoint=127.0.0.1:${rgwPort} tcp_nodelay=1
 rgw data = ${dir}/rgw
 rgw thread pool size = 64
 rgw dns name = localhost

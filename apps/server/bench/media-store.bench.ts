@@ -9,11 +9,13 @@
  * for every segment with BENCH_CONCURRENCY requests in flight for BENCH_SECONDS, following
  * redirects as players do, beside presigned GETs straight from the gateway (the baseline), and
  * prints MB/s and p50/p99 time to first byte. Then it uploads BENCH_UPLOAD_MB through tus to the
- * bucket beside one plain PutObject of the same bytes.
+ * bucket beside one plain PutObject of the same bytes (and, for scale, through tus to the local
+ * app's disk), in PATCHes of BENCH_UPLOAD_CHUNK_MB (default: the whole file in one).
  *
  * Targets: the API proxy at 0.8 or more of a direct GET; tus uploads at 0.7 or more of PutObject.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cp, mkdir } from 'node:fs/promises';
@@ -40,6 +42,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const CLIP_SECONDS = Number(process.env.BENCH_CLIP_SECONDS ?? 12);
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 64);
 const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 4);
+const UPLOAD_CHUNK_BYTES = Math.round(Number(process.env.BENCH_UPLOAD_CHUNK_MB ?? Infinity) * 1024 * 1024);
 const VIDEO_ID = 1;
 const PROXY_TARGET = 0.8;
 const UPLOAD_TARGET = 0.7;
@@ -58,9 +61,8 @@ interface Served {
   ports: Record<AppName, number>;
   /** The signed folder of video 1 (`/media/s/…/videos/1/`), valid on every app (one key). */
   signedBase: string;
-  /** An admin's token on the proxy app, and a title of it, for the tus upload. */
-  adminToken: string;
-  titleId: number;
+  /** An admin's token and a title of theirs on the proxy and the local app, for the tus uploads. */
+  uploaders: Record<'proxy' | 'local', { adminToken: string; titleId: number }>;
 }
 
 type AppName = 'local' | 'proxy' | 'redirect';
@@ -91,34 +93,32 @@ async function serve(localDataDir: string, s3: S3Env): Promise<void> {
   const proxy = await start('proxy', { ...s3, MEDIA_STORE: 's3', MEDIA_DELIVERY: 'proxy' });
   const redirect = await start('redirect', { ...s3, MEDIA_STORE: 's3', MEDIA_DELIVERY: 'redirect' });
 
-  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
-  const password = 'bench-password-1';
-  const registered = await proxy.app.inject({
-    method: 'POST',
-    url: '/api/v1/register',
-    payload: { first_name: 'Bench', last_name: 'Admin', email, password },
-  });
-  if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
-  await proxy.app.ctx.db.updateTable('users').set({ is_admin: 1 }).where('email', '=', email).execute();
-  const login = await proxy.app.inject({
-    method: 'POST',
-    url: '/api/v1/login',
-    payload: { email, password },
-  });
-  const adminToken = (login.json() as { data: { api_token: string } }).data.api_token;
-  const title = await proxy.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/titles',
-    headers: { authorization: `Bearer ${adminToken}` },
-    payload: { type: 'movie', name: 'Bench upload', is_free: true, is_published: false },
-  });
-  if (title.statusCode !== 201) throw new Error(`title: ${title.body}`);
+  const uploader = async (app: typeof proxy.app) => {
+    const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+    const password = 'bench-password-1';
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/v1/register',
+      payload: { first_name: 'Bench', last_name: 'Admin', email, password },
+    });
+    if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
+    await app.ctx.db.updateTable('users').set({ is_admin: 1 }).where('email', '=', email).execute();
+    const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { email, password } });
+    const adminToken = (login.json() as { data: { api_token: string } }).data.api_token;
+    const title = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/titles',
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { type: 'movie', name: 'Bench upload', is_free: true, is_published: false },
+    });
+    if (title.statusCode !== 201) throw new Error(`title: ${title.body}`);
+    return { adminToken, titleId: (title.json() as { data: { id: number } }).data.id };
+  };
 
   const served: Served = {
     ports: { local: local.port, proxy: proxy.port, redirect: redirect.port },
     signedBase: signedVideoUrl(local.config, VIDEO_ID).replace(/master\.m3u8$/, ''),
-    adminToken,
-    titleId: (title.json() as { data: { id: number } }).data.id,
+    uploaders: { proxy: await uploader(proxy.app), local: await uploader(local.app) },
   };
   process.send!(served);
   process.on('message', async (message) => {
@@ -211,47 +211,81 @@ async function emptyBucket(client: S3Client, bucket: string) {
 }
 
 /**
- * A tus upload of `bytes` as the console's uploader sends a file on a fast link: every byte but
- * the last in one PATCH (the transfer into the bucket), then the last byte, which makes the server
- * probe and accept (here refuse: random bytes) the file. The two are timed apart.
+ * One request with node:http, the client the SDK's PutObject (the baseline) uses too: undici's
+ * fetch sends a large body at about 90 MB/s, which would cap the tus figure on the client's side.
+ */
+function send(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method, headers: { ...headers, 'content-length': String(body?.length ?? 0) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString(),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/**
+ * A tus upload of `bytes`: every byte but the last in PATCHes of UPLOAD_CHUNK_BYTES (the transfer),
+ * then the last byte, which makes the server probe and accept (here refuse: random bytes) the
+ * file. The two are timed apart.
  */
 async function tusUpload(
   base: string,
-  token: string,
-  titleId: number,
+  { adminToken, titleId }: { adminToken: string; titleId: number },
   bytes: Buffer,
 ): Promise<{ transferMs: number; finishMs: number }> {
-  const headers = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+  const headers = { authorization: `Bearer ${adminToken}`, 'tus-resumable': '1.0.0' };
   const patch = (location: URL, offset: number, body: Buffer) =>
-    fetch(location, {
-      method: 'PATCH',
-      headers: {
+    send(
+      location,
+      'PATCH',
+      {
         ...headers,
         'upload-offset': String(offset),
         'content-type': 'application/offset+octet-stream',
       },
       body,
-    });
+    );
   const started = performance.now();
-  const created = await fetch(`${base}/api/v1/admin/uploads`, {
-    method: 'POST',
-    headers: {
-      ...headers,
-      'upload-length': String(bytes.length),
-      'upload-metadata': `filename ${Buffer.from('bench.mp4').toString('base64')},title_id ${Buffer.from(String(titleId)).toString('base64')}`,
-    },
+  const created = await send(new URL(`${base}/api/v1/admin/uploads`), 'POST', {
+    ...headers,
+    'upload-length': String(bytes.length),
+    'upload-metadata': `filename ${Buffer.from('bench.mp4').toString('base64')},title_id ${Buffer.from(String(titleId)).toString('base64')}`,
   });
-  if (created.status !== 201) throw new Error(`tus create: ${created.status} ${await created.text()}`);
-  const location = new URL(created.headers.get('location')!, base);
-  const transferred = await patch(location, 0, bytes.subarray(0, bytes.length - 1));
-  await transferred.arrayBuffer();
-  if (transferred.status !== 204) throw new Error(`tus PATCH: ${transferred.status}`);
+  if (created.status !== 201) throw new Error(`tus create: ${created.status} ${created.text}`);
+  const location = new URL(String(created.headers.location), base);
+  const last = bytes.length - 1;
+  for (let offset = 0; offset < last; offset += UPLOAD_CHUNK_BYTES) {
+    const transferred = await patch(
+      location,
+      offset,
+      bytes.subarray(offset, Math.min(last, offset + UPLOAD_CHUNK_BYTES)),
+    );
+    if (transferred.status !== 204) throw new Error(`tus PATCH: ${transferred.status} ${transferred.text}`);
+  }
   const transferMs = performance.now() - started;
-  const finished = await patch(location, bytes.length - 1, bytes.subarray(bytes.length - 1));
-  const answer = await finished.text();
+  const finished = await patch(location, last, bytes.subarray(last));
   // 415: the probe refused the random bytes, as it must.
   if (finished.status !== 415 && finished.status !== 200)
-    throw new Error(`tus last PATCH: ${finished.status} ${answer}`);
+    throw new Error(`tus last PATCH: ${finished.status} ${finished.text}`);
   return { transferMs, finishMs: performance.now() - started - transferMs };
 }
 
@@ -388,12 +422,16 @@ async function main(): Promise<void> {
     );
 
     const bytes = randomBytes(UPLOAD_MB * 1024 * 1024);
+    const chunking = Number.isFinite(UPLOAD_CHUNK_BYTES)
+      ? `PATCHes of ${UPLOAD_CHUNK_BYTES / 1024 / 1024} MiB`
+      : 'one PATCH';
     console.log(
-      `\nUploads of ${UPLOAD_MB} MiB to the bucket, ${UPLOAD_ROUNDS} turns each, the best of each:`,
+      `\nUploads of ${UPLOAD_MB} MiB (tus in ${chunking}), ${UPLOAD_ROUNDS} turns each, the best of each:`,
     );
     // Turns again, PutObject first then tus first, and each its best time.
     const putTimes: number[] = [];
     const tusTimes: Array<{ transferMs: number; finishMs: number }> = [];
+    const localTusTimes: number[] = [];
     const putObject = async () => {
       const started = performance.now();
       await client!.send(new PutObjectCommand({ Bucket: bucket, Key: 'bench/put-object', Body: bytes }));
@@ -401,7 +439,9 @@ async function main(): Promise<void> {
     };
     const tusOnce = async () => {
       const base = `http://127.0.0.1:${served.ports.proxy}`;
-      tusTimes.push(await tusUpload(base, served.adminToken, served.titleId, bytes));
+      tusTimes.push(await tusUpload(base, served.uploaders.proxy, bytes));
+      const local = `http://127.0.0.1:${served.ports.local}`;
+      localTusTimes.push((await tusUpload(local, served.uploaders.local, bytes)).transferMs);
     };
     for (let round = 0; round < UPLOAD_ROUNDS; round++) {
       if (round % 2 === 0) await putObject().then(tusOnce);
@@ -412,10 +452,15 @@ async function main(): Promise<void> {
     const rate = (millis: number) => UPLOAD_MB / (millis / 1000);
     const rates = (times: number[]) => times.map((time) => rate(time).toFixed(0)).join(', ');
     console.log(
-      `  ${'PutObject (baseline)'.padEnd(34)} ${rate(putMs).toFixed(1).padStart(8)} MB/s  (each turn: ${rates(putTimes)})`,
+      `  ${'PutObject to the bucket (baseline)'.padEnd(34)} ${rate(putMs).toFixed(1).padStart(8)} MB/s  (each turn: ${rates(putTimes)})`,
     );
     console.log(
-      `  ${'tus through the API'.padEnd(34)} ${rate(tus.transferMs).toFixed(1).padStart(8)} MB/s  (each turn: ${rates(tusTimes.map((time) => time.transferMs))})`,
+      `  ${'tus through the API to the bucket'.padEnd(34)} ${rate(tus.transferMs).toFixed(1).padStart(8)} MB/s  (each turn: ${rates(tusTimes.map((time) => time.transferMs))})`,
+    );
+    console.log(
+      `  ${'tus to local disk, for scale'.padEnd(34)} ${rate(Math.min(...localTusTimes))
+        .toFixed(1)
+        .padStart(8)} MB/s  (each turn: ${rates(localTusTimes)})`,
     );
     console.log(
       `  (then the last byte, the probe and the refusal of the random bytes: ${tus.finishMs.toFixed(0)} ms)`,
