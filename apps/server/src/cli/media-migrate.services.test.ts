@@ -12,6 +12,7 @@ import { copyBetweenStores } from '../adapters/storage/copy-between-stores';
 import type { FileStore } from '../adapters/storage/file-store';
 import { createLocalFileStore } from '../adapters/storage/local-file-store';
 import { createS3Client, createS3FileStore } from '../adapters/storage/s3-file-store';
+import { s3MediaEnv } from '../testing/s3-app';
 import { bucketContents, createTestBucket, emptyAndDeleteBucket } from '../testing/s3-buckets';
 import { testS3Settings } from '../testing/services';
 
@@ -46,7 +47,6 @@ afterEach(async () => {
 
 /** `npm run media:migrate -- …` as its own process, configured as the server would be. */
 function migrate(args: string[], options: { dataDir?: string; bucket?: string } = {}): Promise<CliRun> {
-  const s3 = testS3Settings();
   return new Promise((resolve) => {
     execFile(
       tsx,
@@ -54,15 +54,11 @@ function migrate(args: string[], options: { dataDir?: string; bucket?: string } 
       {
         cwd: serverDir,
         env: {
+          ...s3MediaEnv(testS3Settings(), options.bucket ?? bucket),
+          // The site keeps its media on disk until it is migrated.
+          MEDIA_STORE: 'local',
           PATH: process.env.PATH,
           DATA_DIR: options.dataDir ?? dataDir,
-          MEDIA_STORE: 'local',
-          S3_BUCKET: options.bucket ?? bucket,
-          S3_REGION: s3.region,
-          S3_ENDPOINT: s3.endpoint,
-          S3_ACCESS_KEY_ID: s3.credentials!.accessKeyId,
-          S3_SECRET_ACCESS_KEY: s3.credentials!.secretAccessKey,
-          S3_FORCE_PATH_STYLE: 'true',
         },
         timeout: 120_000,
       },

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   AdminMediaMessages,
@@ -18,6 +18,7 @@ import { StatusBadge } from '../../shell/components/status-badge';
 import { PROGRESS_POLL_MS, videoQuery } from '../api/media-api';
 import { useAddAudioTrack, useDeleteAudioTrack, useSetMainAudio } from '../api/video-mutations';
 import { LanguageFields } from './language-fields';
+import { TrackFileField, useTrackFile } from './track-file-field';
 
 interface AudioDialogProps {
   video: AdminVideo;
@@ -57,11 +58,8 @@ function showFieldErrors(
  * other tracks with their state and delete; and a form adding one from an audio file.
  */
 export function AudioDialog({ video, onClose }: AudioDialogProps) {
-  const fileId = useId();
-  const hintId = useId();
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const mainHeadingId = useId();
+  const trackFile = useTrackFile({ missingMessage: AdminMediaMessages.audioFileMissing });
   const current = useQuery({
     ...videoQuery(video.id),
     initialData: video,
@@ -86,8 +84,7 @@ export function AudioDialog({ video, onClose }: AudioDialogProps) {
   const add = useAddAudioTrack(video.id, {
     onSuccess: () => {
       trackForm.reset();
-      setFile(null);
-      if (fileRef.current) fileRef.current.value = '';
+      trackFile.clear();
     },
   });
   const remove = useDeleteAudioTrack(video.id);
@@ -102,14 +99,12 @@ export function AudioDialog({ video, onClose }: AudioDialogProps) {
   });
 
   const submitTrack = trackForm.handleSubmit(async (fields) => {
-    if (!file) {
-      setFileError(AdminMediaMessages.audioFileMissing);
-      return;
-    }
+    const file = trackFile.require();
+    if (!file) return;
     try {
       await add.mutateAsync({ ...fields, file });
     } catch (error) {
-      showFieldErrors(error, (field, message) => trackForm.setError(field, { message }), setFileError);
+      showFieldErrors(error, (field, message) => trackForm.setError(field, { message }), trackFile.setError);
     }
   });
 
@@ -122,8 +117,8 @@ export function AudioDialog({ video, onClose }: AudioDialogProps) {
       onClose={onClose}
       busy={busy}
     >
-      <form onSubmit={(event) => void submitMain(event)} noValidate aria-labelledby={`${hintId}-main`}>
-        <h3 className="h6" id={`${hintId}-main`}>
+      <form onSubmit={(event) => void submitMain(event)} noValidate aria-labelledby={mainHeadingId}>
+        <h3 className="h6" id={mainHeadingId}>
           The video’s own audio
         </h3>
         <p className="text-secondary small">
@@ -194,32 +189,12 @@ export function AudioDialog({ video, onClose }: AudioDialogProps) {
           errors={trackErrors}
           placeholders={{ language: 'es', label: 'Español' }}
         />
-        <div className="mb-3">
-          <label htmlFor={fileId} className="form-label">
-            Audio file (MP3, M4A, WAV, FLAC, Ogg or Opus)
-          </label>
-          <input
-            ref={fileRef}
-            id={fileId}
-            type="file"
-            accept="audio/*,.mp3,.m4a,.aac,.wav,.flac,.ogg,.oga,.opus"
-            className={`form-control${fileError ? ' is-invalid' : ''}`}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? `${fileId}-error ${hintId}` : hintId}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setFileError(null);
-            }}
-          />
-          <div id={hintId} className="form-text">
-            As long as the video, within 2 seconds. It plays once it is encoded.
-          </div>
-          {fileError ? (
-            <div id={`${fileId}-error`} className="invalid-feedback d-block" role="alert">
-              {fileError}
-            </div>
-          ) : null}
-        </div>
+        <TrackFileField
+          trackFile={trackFile}
+          label="Audio file (MP3, M4A, WAV, FLAC, Ogg or Opus)"
+          accept="audio/*,.mp3,.m4a,.aac,.wav,.flac,.ogg,.oga,.opus"
+          hint="As long as the video, within 2 seconds. It plays once it is encoded."
+        />
         <div className="d-flex justify-content-end gap-2">
           <button type="button" className="btn btn-outline-light" onClick={onClose} disabled={busy}>
             Close
@@ -227,7 +202,7 @@ export function AudioDialog({ video, onClose }: AudioDialogProps) {
           <button
             type="submit"
             className="btn btn-primary"
-            disabled={add.isPending || full || Boolean(fileError)}
+            disabled={add.isPending || full || Boolean(trackFile.error)}
             aria-busy={add.isPending}
           >
             {add.isPending ? 'Adding…' : 'Add audio'}

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   AdminMediaMessages,
@@ -15,6 +14,7 @@ import { ConfirmAction } from '../../shell/components/confirm-action';
 import { videoQuery } from '../api/media-api';
 import { useAddCaption, useDeleteCaption } from '../api/video-mutations';
 import { LanguageFields } from './language-fields';
+import { TrackFileField, useTrackFile } from './track-file-field';
 
 interface CaptionsDialogProps {
   video: AdminVideo;
@@ -23,10 +23,10 @@ interface CaptionsDialogProps {
 
 /** A video's caption tracks: the list with delete, and a form adding one (WebVTT or SRT). */
 export function CaptionsDialog({ video, onClose }: CaptionsDialogProps) {
-  const fileId = useId();
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const trackFile = useTrackFile({
+    missingMessage: AdminMediaMessages.captionFileMissing,
+    check: (file) => (file.size > CaptionLimits.maxBytes ? AdminMediaMessages.captionTooLarge : null),
+  });
   const current = useQuery({ ...videoQuery(video.id), initialData: video });
   const captions = current.data?.captions ?? video.captions;
   const form = useForm<CaptionFields>({
@@ -38,34 +38,25 @@ export function CaptionsDialog({ video, onClose }: CaptionsDialogProps) {
   const add = useAddCaption(video.id, {
     onSuccess: () => {
       form.reset();
-      setFile(null);
-      if (fileRef.current) fileRef.current.value = '';
+      trackFile.clear();
     },
   });
   const remove = useDeleteCaption(video.id);
 
   const submit = form.handleSubmit(async (fields) => {
-    if (!file) {
-      setFileError(AdminMediaMessages.captionFileMissing);
-      return;
-    }
+    const file = trackFile.require();
+    if (!file) return;
     try {
       await add.mutateAsync({ ...fields, file });
     } catch (error) {
       if (error instanceof ApiError && error.errors) {
         for (const [field, [message]] of Object.entries(error.errors)) {
-          if (field === 'file') setFileError(message ?? null);
+          if (field === 'file') trackFile.setError(message ?? null);
           else if (field === 'language' || field === 'label') form.setError(field, { message });
         }
       }
     }
   });
-
-  const onFile = (chosen: File | undefined) => {
-    setFile(chosen ?? null);
-    if (chosen && chosen.size > CaptionLimits.maxBytes) setFileError(AdminMediaMessages.captionTooLarge);
-    else setFileError(null);
-  };
 
   const errors = form.formState.errors;
   return (
@@ -107,26 +98,11 @@ export function CaptionsDialog({ video, onClose }: CaptionsDialogProps) {
           errors={errors}
           placeholders={{ language: 'en', label: 'English' }}
         />
-        <div className="mb-3">
-          <label htmlFor={fileId} className="form-label">
-            Caption file (WebVTT or SRT, at most 2 MB)
-          </label>
-          <input
-            ref={fileRef}
-            id={fileId}
-            type="file"
-            accept=".vtt,.srt,text/vtt"
-            className={`form-control${fileError ? ' is-invalid' : ''}`}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? `${fileId}-error` : undefined}
-            onChange={(event) => onFile(event.target.files?.[0])}
-          />
-          {fileError ? (
-            <div id={`${fileId}-error`} className="invalid-feedback" role="alert">
-              {fileError}
-            </div>
-          ) : null}
-        </div>
+        <TrackFileField
+          trackFile={trackFile}
+          label="Caption file (WebVTT or SRT, at most 2 MB)"
+          accept=".vtt,.srt,text/vtt"
+        />
         <div className="d-flex justify-content-end gap-2">
           <button type="button" className="btn btn-outline-light" onClick={onClose} disabled={add.isPending}>
             Close
@@ -134,7 +110,7 @@ export function CaptionsDialog({ video, onClose }: CaptionsDialogProps) {
           <button
             type="submit"
             className="btn btn-primary"
-            disabled={add.isPending || Boolean(fileError)}
+            disabled={add.isPending || Boolean(trackFile.error)}
             aria-busy={add.isPending}
           >
             {add.isPending ? 'Adding…' : 'Add captions'}

@@ -13,11 +13,14 @@ interface LanguageFieldsProps {
   placeholders: LanguageFields;
 }
 
-/** A track's BCP 47 language code and the label members see in the player's menu, side by side. */
+/**
+ * A track's BCP 47 language code and the label members see in the player's menu: side by side, and
+ * one above the other on a phone, where "Language code" would wrap and lift its box above the other.
+ */
 export function LanguageFields({ register, errors, placeholders }: LanguageFieldsProps) {
   return (
-    <div className="row g-2">
-      <div className="col-5">
+    <div className="row gx-2">
+      <div className="col-12 col-sm-5">
         <FormField
           label="Language code"
           placeholder={placeholders.language}
@@ -25,7 +28,7 @@ export function LanguageFields({ register, errors, placeholders }: LanguageField
           error={errors.language?.message}
         />
       </div>
-      <div className="col-7">
+      <div className="col-12 col-sm-7">
         <FormField
           label="Label"
           placeholder={placeholders.label}
