@@ -42,6 +42,7 @@ import { createMailService } from './modules/mail/mail.service';
 import { profileJobHandlers } from './modules/profile/profile.jobs';
 import { recommendationsJobHandlers } from './modules/recommendations/recommendations.jobs';
 import { submissionsJobHandlers } from './modules/submissions/submissions.jobs';
+import { titlesJobHandlers } from './modules/titles/titles.jobs';
 
 /** Short jobs (mail, password resets) run this many at a time, beside the media lane. */
 const LIGHT_JOB_CONCURRENCY = 4;
@@ -196,6 +197,7 @@ export async function createRuntime(
     ...profileJobHandlers(ctx),
     ...recommendationsJobHandlers(ctx),
     ...submissionsJobHandlers(ctx),
+    ...titlesJobHandlers(ctx),
   };
   // Recurring work is repeatable jobs, queued by the runners (never by a timer of an API process):
   // all of the job map's, Stripe's reconciliation only when there is a gateway to ask.

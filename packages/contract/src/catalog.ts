@@ -12,12 +12,22 @@ export type LinkType = z.infer<typeof LinkTypeSchema>;
 export const GenreSchema = z.object({ id: z.number(), name: z.string() });
 export type Genre = z.infer<typeof GenreSchema>;
 
+/** One stored copy of an image and its width in pixels: a candidate of an `<img srcset>`. */
+export const ImageSourceSchema = z.object({ url: z.string(), width: z.number().int().positive() });
+export type ImageSource = z.infer<typeof ImageSourceSchema>;
+
 export const MovieCardSchema = z.object({
   id: z.number(),
   name: z.string(),
   type: TitleTypeSchema,
   poster_image: z.string(),
   thumbnail_image: z.string(),
+  /**
+   * `thumbnail_image` at each width it is stored in (smaller WebP copies, then the image itself),
+   * narrowest first: the candidates of the card's `srcset`. Left out while no smaller copy is
+   * known to exist; the card then shows `thumbnail_image` alone. An addition to the spec's card.
+   */
+  thumbnail_sources: z.array(ImageSourceSchema).optional(),
   content_rating: z.string(),
   language: z.string(),
   /** `H:M`, for example `2:05`. */

@@ -63,6 +63,11 @@ export interface TitlesTable {
   imdb_rating: number;
   poster_image: string;
   thumbnail_image: string;
+  /**
+   * Pixel widths of the stored copies of `thumbnail_image`, ascending and comma-separated, the
+   * original's last (`320,480,640`); '' while they are not known (migration 0028).
+   */
+  thumbnail_widths: ColumnType<string, string | undefined, string>;
   trailer_url: string;
   trailer_url_type: 'youtube' | 'vimeo' | 'dailymotion' | 'hls' | 'url';
   is_free: number;

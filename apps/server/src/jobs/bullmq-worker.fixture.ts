@@ -29,6 +29,7 @@ const handlers = {
   'admin-commerce.sync-stripe-plan': never,
   'profile.sweep-avatars': never,
   'submissions.sweep-images': never,
+  'titles.thumbnail-variants': never,
   'admin-media.sweep-uploads': never,
   'media.suggest-intros': never,
   'media.audio-track': never,

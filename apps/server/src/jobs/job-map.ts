@@ -83,6 +83,15 @@ export const JobMap = {
     every: 6 * HOUR_MS,
     payload: z.object({}),
   },
+  /**
+   * Makes the smaller copies of title thumbnails stored without them (uploaded before they were
+   * made, or whose copies failed) and records their widths (decision 0050).
+   */
+  'titles.thumbnail-variants': {
+    lane: 'light',
+    every: 6 * HOUR_MS,
+    payload: z.object({}),
+  },
   /** Deletes video uploads (finished or abandoned) older than MEDIA_UPLOAD_EXPIRY. */
   'admin-media.sweep-uploads': {
     lane: 'light',

@@ -10,6 +10,7 @@ describe('MEDIA_PUBLIC_BASE_URL', () => {
     titleId = await insertTitle(server.app.ctx.db, {
       poster_image: '/media/images/posters/ab12.webp',
       thumbnail_image: '/media/images/thumbnails/cd34.webp',
+      thumbnail_widths: '320,640',
     });
   });
   afterAll(() => server.close());
@@ -21,6 +22,10 @@ describe('MEDIA_PUBLIC_BASE_URL', () => {
     expect(card).toMatchObject({
       poster_image: 'https://cdn.example.com/media/images/posters/ab12.webp',
       thumbnail_image: 'https://cdn.example.com/media/images/thumbnails/cd34.webp',
+      thumbnail_sources: [
+        { url: 'https://cdn.example.com/media/images/thumbnails/cd34.320w.webp', width: 320 },
+        { url: 'https://cdn.example.com/media/images/thumbnails/cd34.webp', width: 640 },
+      ],
     });
     // The database keeps the API's own path: the base can change without touching a row.
     const row = await server.app.ctx.db

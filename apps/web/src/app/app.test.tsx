@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Messages, ServerMessages } from '@reeltime/contract';
+import { GRID_CARD_SIZES } from '../components/card-sizes';
 import { fail, mockApi, ok } from '../testing/fetch-mock';
 import { banner, genres, household, movieCards, movieDetail } from '../testing/fixtures';
 import { renderApp, signIn } from '../testing/render';
@@ -182,6 +183,31 @@ describe('titles', () => {
     await waitFor(() =>
       expect(router.state.location.pathname + router.state.location.search).toBe('/movies/3?type=genre'),
     );
+  });
+
+  it('draws the movie grid’s cards from the copies that fit their column, the first row eagerly', async () => {
+    const cards = movieCards(8).map((card) => ({
+      ...card,
+      thumbnail_sources: [
+        { url: `/media/images/thumb-${card.id}.320w.webp`, width: 320 },
+        { url: card.thumbnail_image, width: 640 },
+      ],
+    }));
+    mockApi({ 'GET /user/movie-list': ok(cards), 'GET /user/get-gener': ok(genres) });
+    renderApp('/movies');
+
+    await screen.findByRole('heading', { name: 'Title 8' });
+    const images = cards.map((card) => screen.getByRole('img', { name: card.name }));
+    expect(images[0]).toHaveAttribute(
+      'srcset',
+      '/media/images/thumb-1.320w.webp 320w, /media/images/thumb-1.jpg 640w',
+    );
+    for (const image of images) expect(image).toHaveAttribute('sizes', GRID_CARD_SIZES);
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual([
+      ...Array<string>(6).fill('eager'),
+      'lazy',
+      'lazy',
+    ]);
   });
 
   it('gives a visitor the trailer and a Watch Now link to sign in that comes back to the title', async () => {

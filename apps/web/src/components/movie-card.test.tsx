@@ -39,6 +39,54 @@ describe('MovieCard', () => {
     expect(screen.getByText('Invalid duration')).toBeInTheDocument();
   });
 
+  it('offers the copies of the thumbnail the API lists, by width, for the layout’s drawn size', () => {
+    mockApi();
+    const sources = [
+      { url: '/media/images/thumb-4.320w.webp', width: 320 },
+      { url: '/media/images/thumb-4.480w.webp', width: 480 },
+      { url: '/media/images/thumb-4.jpg', width: 640 },
+    ];
+    renderWithRouter(
+      <MovieCard
+        movie={movieCard({ id: 4, name: 'Dune', thumbnail_sources: sources })}
+        imageSizes="(min-width: 768px) 30vw, 45vw"
+        eager
+      />,
+    );
+
+    const image = screen.getByRole('img', { name: 'Dune' });
+    expect(image).toHaveAttribute(
+      'srcset',
+      '/media/images/thumb-4.320w.webp 320w, /media/images/thumb-4.480w.webp 480w, /media/images/thumb-4.jpg 640w',
+    );
+    expect(image).toHaveAttribute('sizes', '(min-width: 768px) 30vw, 45vw');
+    expect(image).toHaveAttribute('src', '/media/images/thumb-4.jpg');
+    expect(image).toHaveAttribute('loading', 'eager');
+  });
+
+  it('shows the image alone when the API lists no copies, or the card falls back to the poster', () => {
+    mockApi();
+    renderWithRouter(
+      <>
+        <MovieCard movie={movieCard({ id: 5 })} />
+        <MovieCard movie={movieCard({ id: 6, thumbnail_sources: [] })} />
+        <MovieCard
+          movie={movieCard({
+            id: 7,
+            thumbnail_image: '',
+            thumbnail_sources: [{ url: '/media/images/thumb-7.320w.webp', width: 320 }],
+          })}
+        />
+      </>,
+    );
+    for (const id of [5, 6, 7]) {
+      const image = screen.getByRole('img', { name: `Title ${id}` });
+      expect(image).not.toHaveAttribute('srcset');
+      expect(image).not.toHaveAttribute('sizes');
+    }
+    expect(screen.getByRole('img', { name: 'Title 7' })).toHaveAttribute('src', '/media/images/poster-7.jpg');
+  });
+
   it('sends a visitor to /login from the watch list toggle', async () => {
     const api = mockApi();
     renderWithRouter(<MovieCard movie={movieCard({ id: 3 })} />);

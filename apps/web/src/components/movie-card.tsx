@@ -7,6 +7,7 @@ import { PlayIcon } from './icons';
 import { WatchListButton } from './watch-list-button';
 import { paths } from '../lib/paths';
 import { LazyCardPreview } from './card-preview/lazy-card-preview';
+import { GRID_CARD_SIZES, srcSetOf } from './card-sizes';
 
 interface MovieCardProps {
   movie: MovieCardData;
@@ -16,11 +17,21 @@ interface MovieCardProps {
   eager?: boolean;
   /** Rank badge for top lists. */
   rank?: number;
+  /** How wide the card's layout draws it (`<img sizes>`, card-sizes.ts); a grid's by default. */
+  imageSizes?: string;
 }
 
-export function MovieCard({ movie, headingLevel = 3, eager = false, rank }: MovieCardProps) {
+export function MovieCard({
+  movie,
+  headingLevel = 3,
+  eager = false,
+  rank,
+  imageSizes = GRID_CARD_SIZES,
+}: MovieCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const image = movie.thumbnail_image || movie.poster_image;
+  // Only the copies the API says exist: without them the card shows the image itself.
+  const sources = movie.thumbnail_image ? (movie.thumbnail_sources ?? []) : [];
   // When the pointer or focus arrived on the card (0: it is not there), on screens that can hover.
   const [restingSince, setRestingSince] = useState(0);
   const rest = () => {
@@ -33,6 +44,8 @@ export function MovieCard({ movie, headingLevel = 3, eager = false, rank }: Movi
       <div className="movie-card__poster">
         <img
           src={image}
+          srcSet={sources.length > 0 ? srcSetOf(sources) : undefined}
+          sizes={sources.length > 0 ? imageSizes : undefined}
           alt={movie.name}
           width={640}
           height={360}

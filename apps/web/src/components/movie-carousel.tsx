@@ -4,6 +4,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y } from 'swiper/modules';
 import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
 import { Messages, type MovieCard as MovieCardData } from '@reeltime/contract';
+import { ROW_CARD_SIZES } from './card-sizes';
 import { ChevronIcon } from './icons';
 import { MovieCard } from './movie-card';
 import { CardShimmer } from './shimmer';
@@ -147,7 +148,7 @@ export function MovieCarousel({
         >
           {list.map((movie, index) => (
             <SwiperSlide key={movie.id}>
-              <MovieCard movie={movie} rank={ranked ? index + 1 : undefined} />
+              <MovieCard movie={movie} rank={ranked ? index + 1 : undefined} imageSizes={ROW_CARD_SIZES} />
             </SwiperSlide>
           ))}
         </Swiper>

@@ -2,6 +2,7 @@ import './movie-grid.scss';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import type { MovieCard as MovieCardData } from '@reeltime/contract';
 import { EmptyResult } from './empty-result';
+import { GRID_COLUMN_CLASS } from './card-sizes';
 import { MovieCard } from './movie-card';
 import { ShimmerGrid } from './shimmer';
 
@@ -13,8 +14,6 @@ interface MovieGridProps {
   isLoadingMore?: boolean;
   onLoadMore?: () => void;
 }
-
-const COLUMN_CLASS = 'col-6 col-sm-6 col-md-4 col-lg-3 col-xl-2';
 
 /** A responsive grid of cards (2, 2, 3, 4, 6 columns) with 10 placeholders and infinite loading. */
 export function MovieGrid({
@@ -34,7 +33,7 @@ export function MovieGrid({
     <>
       <ul className="row g-3 g-lg-4 list-unstyled movie-grid" aria-label={label}>
         {shown.map((movie, index) => (
-          <li key={movie.id} className={COLUMN_CLASS}>
+          <li key={movie.id} className={GRID_COLUMN_CLASS}>
             <MovieCard movie={movie} headingLevel={2} eager={index < 6} />
           </li>
         ))}

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { UnsupportedMedia } from '../../lib/errors';
 import type { FileStore } from './file-store';
+import { deleteImageVariants, writeImageVariants } from './image-variants';
 
 /** What the product accepts (the web form's `accept` and the refusal message say the same), by sharp's name. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
@@ -21,7 +22,19 @@ export interface ImageStore {
    * random name. Returns its public URL.
    */
   saveImage(source: string, folder: string, maxSize: { width: number; height: number }): Promise<string>;
-  /** Deletes an image this store saved, by its public URL; any other URL, or a file already gone, is ignored. */
+  /**
+   * As `saveImage`, and also stores its smaller copies (image-variants.ts). Returns its URL and
+   * the widths of its copies, the original's last.
+   */
+  saveImageWithVariants(
+    source: string,
+    folder: string,
+    maxSize: { width: number; height: number },
+  ): Promise<{ url: string; widths: number[] }>;
+  /**
+   * Deletes an image this store saved, with its smaller copies, by its public URL; any other URL,
+   * or a file already gone, is ignored.
+   */
   deleteImage(url: string): Promise<void>;
   /** Public URLs of the images saved in `folder` whose file was last written before `before` (ms). */
   listImages(folder: string, before: number): Promise<string[]>;
@@ -47,29 +60,46 @@ export function createImageStore(files: FileStore, unsupportedMessage: string): 
     return `${UPLOADS_KEY}${folder}/${name}`;
   }
 
+  async function encode(source: string, maxSize: { width: number; height: number }): Promise<Buffer> {
+    const format = await formatOf(source);
+    if (!format || !ACCEPTED_FORMATS.has(format)) throw new UnsupportedMedia(unsupportedMessage);
+    try {
+      // The re-encoded image is small (maxSize pixels), so it is kept in memory; the upload is not.
+      return await sharp(source)
+        .rotate()
+        .resize({ ...maxSize, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } catch {
+      throw new UnsupportedMedia(unsupportedMessage);
+    }
+  }
+
+  async function store(encoded: Buffer, folder: string): Promise<string> {
+    const name = `${randomBytes(16).toString('hex')}.webp`;
+    await files.write(`${UPLOADS_KEY}${folder}/${name}`, Readable.from([encoded]));
+    return `${UPLOADS_URL}${folder}/${name}`;
+  }
+
   return {
     async saveImage(source, folder, maxSize) {
-      const format = await formatOf(source);
-      if (!format || !ACCEPTED_FORMATS.has(format)) throw new UnsupportedMedia(unsupportedMessage);
-      let encoded: Buffer;
+      return store(await encode(source, maxSize), folder);
+    },
+
+    async saveImageWithVariants(source, folder, maxSize) {
+      const encoded = await encode(source, maxSize);
+      const url = await store(encoded, folder);
       try {
-        // The re-encoded image is small (maxSize pixels), so it is kept in memory; the upload is not.
-        encoded = await sharp(source)
-          .rotate()
-          .resize({ ...maxSize, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 82 })
-          .toBuffer();
-      } catch {
-        throw new UnsupportedMedia(unsupportedMessage);
+        return { url, widths: await writeImageVariants(files, url, encoded) };
+      } catch (error) {
+        await Promise.allSettled([files.delete(keyOf(url)!), deleteImageVariants(files, url)]);
+        throw error;
       }
-      const name = `${randomBytes(16).toString('hex')}.webp`;
-      await files.write(`${UPLOADS_KEY}${folder}/${name}`, Readable.from([encoded]));
-      return `${UPLOADS_URL}${folder}/${name}`;
     },
 
     async deleteImage(url) {
       const key = keyOf(url);
-      if (key) await files.delete(key);
+      if (key) await Promise.all([files.delete(key), deleteImageVariants(files, url)]);
     },
 
     async listImages(folder, before) {

@@ -24,6 +24,7 @@ import * as recommendations from './0024-recommendations';
 import * as introSuggestions from './0025-intro-suggestions';
 import * as audioTracks from './0026-audio-tracks';
 import * as playbackPreferences from './0027-playback-preferences';
+import * as thumbnailWidths from './0028-thumbnail-widths';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0025-intro-suggestions': introSuggestions,
   '0026-audio-tracks': audioTracks,
   '0027-playback-preferences': playbackPreferences,
+  '0028-thumbnail-widths': thumbnailWidths,
 };
 
 /** Migration names in the order they run; the last one names the current schema. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { FileStore } from '../../adapters/storage/file-store';
+import { copyWidths, imageVariantUrl, writeImageVariants } from '../../adapters/storage/image-variants';
 import { createRng, hashString, type Rng } from './random';
 
 /**
@@ -430,20 +431,36 @@ export function episodeArt(showName: string, season: number, episode: number, na
   return job('episodes', svgDocument(width, height, backgroundDefs(palette, false), body));
 }
 
+/** Artwork drawn on cards: its smaller copies (image-variants.ts) are made with it. */
+const CARD_ART: ReadonlySet<ArtJob['folder']> = new Set(['thumbnails']);
+
+/** The widths of the stored copies of an artwork, ascending, its own last. */
+export function artWidths(item: ArtJob): number[] {
+  return CARD_ART.has(item.folder) ? copyWidths(item.width) : [item.width];
+}
+
+const MEDIA_PATH = '/media/';
+
 /**
- * Writes every job's WebP into the media store under its URL's key (skipping files already there),
- * `concurrency` at a time. Returns how many were written.
+ * Writes every job's WebP into the media store under its URL's key, with the smaller copies of
+ * card art (skipping artwork whose files are all there), `concurrency` at a time. Returns how many
+ * were written.
  */
 export async function renderArt(files: FileStore, jobs: readonly ArtJob[], concurrency = 6): Promise<number> {
-  const byKey = new Map(jobs.map((item) => [item.url.slice('/media/'.length), item]));
+  const byKey = new Map(jobs.map((item) => [item.url.slice(MEDIA_PATH.length), item]));
   const queue = [...byKey.entries()].reverse();
   let written = 0;
   const worker = async (): Promise<void> => {
     for (let next = queue.pop(); next; next = queue.pop()) {
       const [key, item] = next;
-      if (await files.stat(key)) continue;
+      const copies = artWidths(item)
+        .slice(0, -1)
+        .map((width) => imageVariantUrl(item.url, width)!.slice(MEDIA_PATH.length));
+      const [original, ...made] = await Promise.all([key, ...copies].map((each) => files.stat(each)));
+      if (original && made.every(Boolean)) continue;
       const bytes = await sharp(Buffer.from(item.svg)).webp(WEBP).toBuffer();
-      await files.write(key, Readable.from([bytes]));
+      if (!original) await files.write(key, Readable.from([bytes]));
+      if (copies.length > 0) await writeImageVariants(files, item.url, bytes);
       written++;
     }
   };

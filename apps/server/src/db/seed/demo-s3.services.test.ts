@@ -34,7 +34,7 @@ describe('demo seed with MEDIA_STORE=s3', () => {
 
   const keyOf = (url: string) => url.slice('/media/'.length);
 
-  it('puts every title’s artwork and trailer in the bucket, and serves them from there', async () => {
+  it('puts every title’s artwork (with its thumbnail’s copies) and trailer in the bucket, and serves them from there', async () => {
     const titles = await server.app.ctx.db
       .selectFrom('titles')
       .select(['poster_image', 'thumbnail_image', 'trailer_url'])
@@ -44,7 +44,8 @@ describe('demo seed with MEDIA_STORE=s3', () => {
     const trailers = new Set(titles.map((title) => title.trailer_url));
     expect(trailers.size).toBe(5);
     for (const title of titles) {
-      for (const url of [title.poster_image!, title.thumbnail_image!, title.trailer_url]) {
+      const copies = [320, 480].map((width) => title.thumbnail_image.replace(/\.webp$/, `.${width}w.webp`));
+      for (const url of [title.poster_image!, title.thumbnail_image!, ...copies, title.trailer_url]) {
         expect(inBucket.has(keyOf(url)), url).toBe(true);
       }
     }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, DEFAULT_CONTENT_RATING_SCALE } from '@reeltime/contract';
 import { isoDay, DAY_MS } from '../../lib/time';
@@ -175,6 +176,21 @@ describe('demo catalog', () => {
     // Artwork is distinct per title.
     const posters = await db().selectFrom('titles').select('poster_image').execute();
     expect(new Set(posters.map((row) => row.poster_image)).size).toBe(posters.length);
+  });
+
+  it('stores 320 and 480 px copies of every title thumbnail and lists them on the cards', async () => {
+    const rows = await db().selectFrom('titles').select(['thumbnail_image', 'thumbnail_widths']).execute();
+    const mediaDir = path.join(server.config.dataDir, 'media');
+    for (const row of rows) {
+      expect(row.thumbnail_widths).toBe('320,480,640');
+      for (const width of [320, 480]) {
+        const copy = row.thumbnail_image.replace(/\.webp$/, `.${width}w.webp`);
+        expect((await sharp(path.join(mediaDir, copy.slice('/media/'.length))).metadata()).width).toBe(width);
+      }
+    }
+    const res = await server.app.inject(`${API_BASE}/user/movie-list`);
+    const [card] = res.json().data;
+    expect(card.thumbnail_sources.map((source: { width: number }) => source.width)).toEqual([320, 480, 640]);
   });
 
   it('orders titles differently by views, likes and recent views', async () => {

@@ -7,9 +7,10 @@ import { addMonths, isoDay } from '../../lib/time';
 import { hashPassword } from '../../modules/users/passwords';
 import { createRecommendationsService } from '../../modules/recommendations/recommendations.service';
 import { createHouseholdRepository } from '../../modules/household/household.repository';
+import { widthsColumn } from '../../modules/titles/thumbnail-sources';
 import type { Dialect } from '../connection';
 import type { Database } from '../database';
-import { renderArt } from './art';
+import { artWidths, renderArt } from './art';
 import { chunksFor, insertMany } from './batch';
 import { buildDemoCatalog, type DemoCatalog, type DemoPlan } from './demo-catalog';
 import {
@@ -274,6 +275,7 @@ async function insertCatalog(
       imdb_rating: title.imdb_rating,
       poster_image: title.poster.url,
       thumbnail_image: title.thumbnail.url,
+      thumbnail_widths: widthsColumn(artWidths(title.thumbnail)),
       trailer_url: trailerFor(index, trailerUrls),
       trailer_url_type: 'url' as const,
       is_free: title.is_free,

@@ -1,9 +1,19 @@
 import { sql, type InsertObject, type Kysely } from 'kysely';
 import type { FileStore } from '../../adapters/storage/file-store';
 import { DAY_MS, isoDay } from '../../lib/time';
+import { widthsColumn } from '../../modules/titles/thumbnail-sources';
 import type { Dialect } from '../connection';
 import type { Database } from '../database';
-import { bannerArt, episodeArt, portraitArt, posterArt, renderArt, thumbnailArt, type ArtJob } from './art';
+import {
+  artWidths,
+  bannerArt,
+  episodeArt,
+  portraitArt,
+  posterArt,
+  renderArt,
+  thumbnailArt,
+  type ArtJob,
+} from './art';
 import { chunksFor, insertMany } from './batch';
 import { CONTENT_RATINGS, GENRES, JOB_TITLES, RECENT_DAYS } from './demo-catalog';
 import { createRng, type Rng } from './random';
@@ -73,7 +83,7 @@ export async function resetCatalog(db: Kysely<Database>, dialect: Dialect): Prom
 }
 
 interface SharedArt {
-  posters: { poster: string; thumbnail: string }[];
+  posters: { poster: string; thumbnail: string; thumbnailWidths: string }[];
   people: string[];
   episodes: string[];
   banners: string[];
@@ -87,7 +97,11 @@ async function sharedArt(files: FileStore): Promise<SharedArt> {
     const poster = posterArt(name, 'Reeltime');
     const thumbnail = thumbnailArt(name, 'Reeltime');
     jobs.push(poster, thumbnail);
-    return { poster: poster.url, thumbnail: thumbnail.url };
+    return {
+      poster: poster.url,
+      thumbnail: thumbnail.url,
+      thumbnailWidths: widthsColumn(artWidths(thumbnail)),
+    };
   });
   const people = Array.from({ length: SHARED_ART.people }, () => {
     const art = portraitArt(personName(rng));
@@ -204,6 +218,7 @@ export async function seedSyntheticCatalog(
           imdb_rating: Math.round(rng.float(4.5, 9.3) * 10) / 10,
           poster_image: images.poster,
           thumbnail_image: images.thumbnail,
+          thumbnail_widths: images.thumbnailWidths,
           trailer_url: '',
           trailer_url_type: 'url',
           is_free: rng.chance(0.2) ? 1 : 0,

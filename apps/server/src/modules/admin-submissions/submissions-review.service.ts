@@ -8,6 +8,7 @@ import {
   type LinkType,
 } from '@reeltime/contract';
 import type { z } from 'zod';
+import { makeImageVariants } from '../../adapters/storage/image-variants';
 import type { AppContext } from '../../context';
 import { Conflict, NotFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
@@ -21,6 +22,7 @@ import {
   PERSON_PHOTO,
 } from '../admin-library/library-images';
 import { createPeopleRepository } from '../people/people.repository';
+import { widthsColumn } from '../titles/thumbnail-sources';
 import { createTitlesRepository } from '../titles/titles.repository';
 import { submissionApprovedMail, submissionRejectedMail } from './submission-review-mail';
 import {
@@ -137,6 +139,8 @@ export function createSubmissionsReviewService(ctx: AppContext) {
       try {
         const poster = await copy(submission.thumbnail_image, DRAFT_POSTER_FOLDER);
         const thumbnail = await copy(submission.thumbnail_image, DRAFT_THUMBNAIL_FOLDER);
+        // The draft's cards draw its thumbnail: its smaller copies are made with it.
+        const thumbnailWidths = thumbnail ? await makeImageVariants(ctx.files, thumbnail) : undefined;
         for (const member of cast) {
           if (member.existingPersonId === undefined)
             member.photo = await copy(member.image, PERSON_PHOTO.folder);
@@ -166,7 +170,10 @@ export function createSubmissionsReviewService(ctx: AppContext) {
             created_at: now,
             updated_at: now,
           } as const;
-          const titleId = await titlesRepo.insertTitle(title);
+          const titleId = await titlesRepo.insertTitle({
+            ...title,
+            thumbnail_widths: thumbnailWidths ? widthsColumn(thumbnailWidths) : '',
+          });
           if (!(await review.decide(id, { status: 'approved', reviewed_at: now, draft_title_id: titleId }))) {
             await conflictNow(review, id);
           }

@@ -139,6 +139,8 @@ describe('the submissions review queue', () => {
     expect(title.thumbnail_image).toMatch(/^\/media\/uploads\/thumbnails\/[0-9a-f]{32}\.webp$/);
     expect(existsSync(fileOf(title.poster_image))).toBe(true);
     expect(existsSync(fileOf(submission.thumbnail_image))).toBe(true);
+    // Its widths are known at once (a 32 px picture: no smaller copy to make).
+    expect(title.thumbnail_widths).toBe('32');
 
     const cast = await db()
       .selectFrom('title_cast')

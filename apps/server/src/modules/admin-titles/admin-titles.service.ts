@@ -20,6 +20,7 @@ import { createPeopleRepository } from '../people/people.repository';
 import { createPlaybackRepository } from '../playback/playback.repository';
 import { createGenresRepository } from '../titles/genres.repository';
 import { titleFields } from '../titles/title-fields';
+import { widthsColumn } from '../titles/thumbnail-sources';
 import { createTitlesRepository, type TitleFilter, type TitlesRepository } from '../titles/titles.repository';
 import { createTitleFiles } from './title-files';
 import { createTitleReads } from './title-reads';
@@ -239,23 +240,32 @@ export function createAdminTitlesService(ctx: AppContext) {
       if (!(await repo.findTitle(id))) throw new NotFound(M.titleNotFound);
       const actor = await auditActor(ctx.db, userId);
       const stored: string[] = [];
-      const save = async (upload: UploadedFile | undefined, size: { width: number; height: number }) => {
-        if (!upload) return undefined;
-        const url = await ctx.images.saveImage(upload.path, TITLE_IMAGES_FOLDER, size);
-        stored.push(url);
-        return url;
-      };
+      let poster: string | undefined;
+      let thumbnail: { url: string; widths: number[] } | undefined;
       let replaced: string[];
       try {
-        const poster = await save(uploads.poster, POSTER_SIZE);
-        const thumbnail = await save(uploads.thumbnail, THUMBNAIL_SIZE);
+        if (uploads.poster) {
+          poster = await ctx.images.saveImage(uploads.poster.path, TITLE_IMAGES_FOLDER, POSTER_SIZE);
+          stored.push(poster);
+        }
+        if (uploads.thumbnail) {
+          // Cards draw the thumbnail: its smaller copies are made with it, for their srcset.
+          thumbnail = await ctx.images.saveImageWithVariants(
+            uploads.thumbnail.path,
+            TITLE_IMAGES_FOLDER,
+            THUMBNAIL_SIZE,
+          );
+          stored.push(thumbnail.url);
+        }
         replaced = await write(async (trx) => {
           const trxRepo = createTitlesRepository(trx, ctx.dialect);
           const current = await trxRepo.findTitle(id);
           if (!current) throw new NotFound(M.titleNotFound);
           await trxRepo.updateTitle(id, {
             ...(poster ? { poster_image: poster } : {}),
-            ...(thumbnail ? { thumbnail_image: thumbnail } : {}),
+            ...(thumbnail
+              ? { thumbnail_image: thumbnail.url, thumbnail_widths: widthsColumn(thumbnail.widths) }
+              : {}),
             updated_at: Date.now(),
           });
           await recordAudit(trx, {
@@ -266,7 +276,7 @@ export function createAdminTitlesService(ctx: AppContext) {
             before: { poster_image: current.poster_image, thumbnail_image: current.thumbnail_image },
             after: {
               poster_image: poster ?? current.poster_image,
-              thumbnail_image: thumbnail ?? current.thumbnail_image,
+              thumbnail_image: thumbnail?.url ?? current.thumbnail_image,
             },
           });
           return [poster ? current.poster_image : '', thumbnail ? current.thumbnail_image : ''].filter(

@@ -2,6 +2,7 @@ import type { MovieCard } from '@reeltime/contract';
 import type { Db } from '../../db/connection';
 import type { TitleRow } from '../../db/database';
 import { withinRating, type RatingFilter } from './rating-filter';
+import { thumbnailSources } from './thumbnail-sources';
 
 /** The title columns a MovieCard needs; every query that lists cards selects exactly these. */
 export const CARD_COLUMNS = [
@@ -10,6 +11,7 @@ export const CARD_COLUMNS = [
   'titles.type',
   'titles.poster_image',
   'titles.thumbnail_image',
+  'titles.thumbnail_widths',
   'titles.content_rating',
   'titles.language',
   'titles.duration_minutes',
@@ -50,12 +52,14 @@ export function releaseYear(releaseDate: string | null | undefined): number | nu
 
 /** A card as every member sees it before their own watch list is laid over it. */
 export function toMovieCard(row: CardRow, isWatchList = false): MovieCard {
+  const sources = thumbnailSources(row.thumbnail_image, row.thumbnail_widths);
   return {
     id: row.id,
     name: row.name,
     type: row.type,
     poster_image: row.poster_image,
     thumbnail_image: row.thumbnail_image,
+    ...(sources.length > 0 ? { thumbnail_sources: sources } : {}),
     content_rating: row.content_rating,
     language: row.language,
     duration: formatDuration(row.duration_minutes),

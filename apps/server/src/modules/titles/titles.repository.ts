@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { TitleSort, VideoState } from '@reeltime/contract';
 import type { Db, Dialect } from '../../db/connection';
 import type { Database, NewTitle, TitlesTable } from '../../db/database';
@@ -20,7 +20,7 @@ export interface TitleOrder {
   order: 'asc' | 'desc';
 }
 
-type TitleUpdate = Partial<Omit<TitlesTable, 'id' | 'created_at' | 'like_count' | 'view_count'>> & {
+type TitleUpdate = Omit<Updateable<TitlesTable>, 'id' | 'created_at' | 'like_count' | 'view_count'> & {
   updated_at: number;
 };
 

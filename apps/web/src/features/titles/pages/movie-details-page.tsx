@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { Messages, type Episode, type MovieDetail, type Progress } from '@reeltime/contract';
 import { PlayIcon, StarIcon } from '../../../components/icons';
+import { GRID_COLUMN_CLASS } from '../../../components/card-sizes';
 import { MovieCard } from '../../../components/movie-card';
 import { ShimmerGrid } from '../../../components/shimmer';
 import {
@@ -302,7 +303,7 @@ function MovieDetails({ movie }: { movie: MovieDetail }) {
           </h2>
           <ul className="row g-3 g-lg-4 list-unstyled">
             {movie.more_items.map((item) => (
-              <li key={item.id} className="col-6 col-sm-6 col-md-4 col-lg-3 col-xl-2">
+              <li key={item.id} className={GRID_COLUMN_CLASS}>
                 <MovieCard movie={item} />
               </li>
             ))}
