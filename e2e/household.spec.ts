@@ -88,7 +88,7 @@ test('a household adds a kids profile that sees nothing above its limit and cann
   });
 
   await test.step('browse rows, search and a direct link show nothing above U/A 7+', async () => {
-    const rows = page.locator('main .movie-card');
+    const rows = page.locator('main article.movie-card');
     for (const rating of await shownRatings(page, rows)) expect(WITHIN_LIMIT).toContain(rating);
 
     await page.goto('/search?q=the');

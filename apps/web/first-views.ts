@@ -62,9 +62,12 @@ function publicLayout(page: string, landing = false): string {
 
 /** components/shimmer.tsx's CardShimmer in its grid column, and the ShimmerGrid of ten. */
 const SHIMMER_CELL =
-  '<div class="col-6 col-sm-6 col-md-4 col-lg-3 col-xl-2"><div class="shimmer-card" aria-hidden="true">' +
-  '<div class="shimmer shimmer-card__poster"></div><div class="shimmer shimmer-card__line"></div>' +
-  '<div class="shimmer shimmer-card__line shimmer-card__line--short"></div></div></div>';
+  '<div class="col-6 col-sm-6 col-md-4 col-lg-3 col-xl-2"><div class="movie-card shimmer-card" aria-hidden="true">' +
+  '<div class="shimmer shimmer-card__poster"></div><div class="movie-card__body">' +
+  '<div class="movie-card__title shimmer-card__title"><span class="shimmer shimmer-card__bar"></span></div>' +
+  '<div class="movie-card__meta shimmer-card__meta"><span class="shimmer shimmer-card__bar shimmer-card__bar--short"></span></div>' +
+  '<div class="movie-card__actions"><span class="shimmer shimmer-card__button"></span>' +
+  '<span class="shimmer watch-list-button shimmer-card__round"></span></div></div></div></div>';
 const SHIMMER_GRID =
   '<div class="row g-3 g-lg-4" role="status" aria-busy="true"><span class="visually-hidden">Loading</span>' +
   `${SHIMMER_CELL.repeat(10)}</div>`;
@@ -128,8 +131,8 @@ export const FIRST_VIEWS: Record<FirstViewName, string> = {
   movies: siteLayout(catalogue('Movies', true), '/movies'),
   tvShows: siteLayout(catalogue('TV Shows', false), '/tv-show'),
   details: siteLayout(
-    '<div class="container-xxl page-section" role="status" aria-busy="true"><span class="visually-hidden">Loading title</span>' +
-      `<div class="player player--loading shimmer" aria-hidden="true"></div><div class="mt-4">${SHIMMER_GRID}</div></div>`,
+    '<div class="details__stage" role="status" aria-busy="true"><div class="container-xxl"><span class="visually-hidden">Loading title</span>' +
+      `<div class="player player--loading shimmer" aria-hidden="true"></div><div class="mt-4">${SHIMMER_GRID}</div></div></div>`,
   ),
   site: siteLayout(''),
 };

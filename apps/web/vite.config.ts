@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { firstLoadScript } from './first-load-script';
 import { lazyImportPreloads } from './lazy-import-preloads';
 import { routePreloads } from './route-preloads';
 
@@ -15,6 +16,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       routePreloads(),
+      firstLoadScript(),
       lazyPreloads.plugin,
       {
         // __APP_NAME__ in index.html is VITE_APP_NAME, or the product name when it is unset.

@@ -38,9 +38,11 @@ const BASELINE = { '/': 124_680, '/browse': 155_293 };
  * entry takes the page's first view the server drew and draws it again until the page's code is
  * in (about 0.35 kB on / and /browse), and the browse banner draws its poster as an image and
  * mounts the trailer over it once both the poster and the page have loaded (about 0.3 kB on
- * /browse).
+ * /browse), plus 0.25 kB for the first load of decision 0051 (the API client takes the answer the
+ * page's HTML already asked for, and the banner keeps the number the HTML picked it with) and the
+ * sign-out's guard against a 401 to a read still on its way (together about 0.2 kB on /browse).
  */
-const BUDGET_BYTES = 6400;
+const BUDGET_BYTES = 6650;
 
 const PAGES = {
   '/': 'src/features/landing/pages/landing-page.tsx',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/app';
+import { createHash } from 'node:crypto';
+import { startTestServer, TEST_INLINE_SCRIPT, type TestServer } from '../testing/app';
 
 const HTTPS_FROM_PROXY = { 'x-forwarded-proto': 'https' };
 
@@ -41,5 +42,22 @@ describe('Strict-Transport-Security', () => {
       const res = await server.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'http' } });
       expect(res.headers['strict-transport-security']).toBeUndefined();
     });
+  });
+});
+
+describe('the page policy', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it("allows the web build's inline script by its hash, and no other inline script", async () => {
+    const page = await server.app.inject('/browse');
+    expect(page.body).toContain(`<script>${TEST_INLINE_SCRIPT}</script>`);
+    const policy = String(page.headers['content-security-policy']);
+    const scriptSrc = /(?:^|;)script-src ([^;]*)/.exec(policy)?.[1];
+    const digest = createHash('sha256').update(TEST_INLINE_SCRIPT).digest('base64');
+    expect(scriptSrc).toBe(`'self' 'sha256-${digest}'`);
   });
 });

@@ -4,6 +4,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { directMediaOrigins } from '../media/media-origins';
 import { createSiteSettingsService } from '../modules/site-settings/site-settings.service';
+import { webBuildScriptHashes } from './inline-script-hashes';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,9 +15,14 @@ declare module 'fastify' {
 
 /**
  * The page policy; `adOrigin` is the one third-party origin the ad slot's sandboxed iframe may
- * load, `mediaOrigins` those media are read from besides the site (a CDN, the bucket).
+ * load, `mediaOrigins` those media are read from besides the site (a CDN, the bucket),
+ * `scriptHashes` the web build's inline scripts.
  */
-const optionsFor = (adOrigin: string | undefined, mediaOrigins: string[]): HelmetOptions => ({
+const optionsFor = (
+  adOrigin: string | undefined,
+  mediaOrigins: string[],
+  scriptHashes: string[],
+): HelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
@@ -31,7 +37,7 @@ const optionsFor = (adOrigin: string | undefined, mediaOrigins: string[]): Helme
         ...(adOrigin ? [adOrigin] : []),
       ],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...scriptHashes],
       connectSrc: ["'self'", ...mediaOrigins],
       workerSrc: ["'self'", 'blob:'],
       upgradeInsecureRequests: null,
@@ -61,13 +67,14 @@ export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     const siteSettings = createSiteSettingsService(app.ctx);
     const mediaOrigins = directMediaOrigins(app.ctx.config);
+    const scriptHashes = webBuildScriptHashes(app.ctx.config.webDistDir);
     // One header set per ad origin, so changing the ad slot in the console costs one helmet run.
     const byAdOrigin = new Map<string, ReturnType<typeof splitHsts>>();
     const headersFor = (adUrl: string) => {
       const origin = adOrigin(adUrl);
       let headers = byAdOrigin.get(origin);
       if (!headers) {
-        headers = splitHsts(helmetHeaders(optionsFor(origin || undefined, mediaOrigins)));
+        headers = splitHsts(helmetHeaders(optionsFor(origin || undefined, mediaOrigins, scriptHashes)));
         byAdOrigin.set(origin, headers);
       }
       return headers;

@@ -18,6 +18,9 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
+/** The inline script of the test server's index.html, as the web build's first-load script. */
+export const TEST_INLINE_SCRIPT = 'window.firstLoad = 1;';
+
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reeltime-test-'));
   const database = POSTGRES_BASE ? await freshPostgresDatabase(POSTGRES_BASE) : undefined;
@@ -35,7 +38,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   mkdirSync(webDistDir);
   writeFileSync(
     path.join(webDistDir, 'index.html'),
-    '<!doctype html><html><head><title>Reeltime</title></head><body><div id="root"></div></body></html>',
+    `<!doctype html><html><head><title>Reeltime</title><script>${TEST_INLINE_SCRIPT}</script></head>` +
+      '<body><div id="root"></div></body></html>',
   );
   // The browse page's own files and first view, as the web build lists them (route-preloads.json).
   writeFileSync(

@@ -11,6 +11,9 @@ import type { ImageSource } from '@reeltime/contract';
 /** The card grid's columns (2, 2, 3, 4, 6 per row; gutters of 16 px, 24 px from `lg`). */
 export const GRID_COLUMN_CLASS = 'col-6 col-sm-6 col-md-4 col-lg-3 col-xl-2';
 
+/** How many of a grid's first cards load their image at once (the others when scrolled near). */
+export const EAGER_GRID_CARDS = 6;
+
 /** A card of {@link GRID_COLUMN_CLASS} in a `row g-3 g-lg-4`. */
 export const GRID_CARD_SIZES = [
   '(min-width: 1680px) 239px',

@@ -2,7 +2,7 @@ import './movie-grid.scss';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import type { MovieCard as MovieCardData } from '@reeltime/contract';
 import { EmptyResult } from './empty-result';
-import { GRID_COLUMN_CLASS } from './card-sizes';
+import { EAGER_GRID_CARDS, GRID_COLUMN_CLASS } from './card-sizes';
 import { MovieCard } from './movie-card';
 import { ShimmerGrid } from './shimmer';
 
@@ -34,7 +34,7 @@ export function MovieGrid({
       <ul className="row g-3 g-lg-4 list-unstyled movie-grid" aria-label={label}>
         {shown.map((movie, index) => (
           <li key={movie.id} className={GRID_COLUMN_CLASS}>
-            <MovieCard movie={movie} headingLevel={2} eager={index < 6} />
+            <MovieCard movie={movie} headingLevel={2} eager={index < EAGER_GRID_CARDS} />
           </li>
         ))}
       </ul>

@@ -2,12 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AuthEndpoints,
   CatalogEndpoints,
+  HouseholdEndpoints,
   PlaybackEndpoints,
   ServerMessages,
   WatchlistEndpoints,
 } from '@reeltime/contract';
 import { fail, mockApi, ok } from '../testing/fetch-mock';
-import { movieCards, movieDetail, user } from '../testing/fixtures';
+import { writeHandoff } from '../first-load/handoff';
+import { banner, movieCards, movieDetail, user } from '../testing/fixtures';
 import {
   ApiError,
   buildUrl,
@@ -15,8 +17,9 @@ import {
   errorMessage,
   requestEndpoint,
   REQUEST_TIMEOUT_MS,
+  whileSigningOut,
 } from './api-client';
-import { getToken, getUser, setSession } from './session';
+import { clearSession, getToken, getUser, setSession } from './session';
 
 describe('api client', () => {
   let assign: ReturnType<typeof vi.fn>;
@@ -44,6 +47,28 @@ describe('api client', () => {
     expect(request?.headers.get('Accept')).toBe('application/json');
     expect(request?.headers.get('Authorization')).toBe('Bearer tok-123');
     expect(timeout).toHaveBeenCalledWith(REQUEST_TIMEOUT_MS);
+  });
+
+  it("takes the answer the page's HTML already asked for instead of asking again, once", async () => {
+    setSession('tok-123', user());
+    const api = mockApi({ 'GET /user/banners': ok([]) });
+    const early = Promise.resolve(
+      new Response(JSON.stringify({ status: true, message: '', data: [banner()] }), { status: 200 }),
+    );
+    writeHandoff(window, {
+      requests: [{ url: '/api/v1/user/banners', token: 'tok-123', startedAt: Date.now(), response: early }],
+      bannerSeed: 0,
+      ready: Promise.resolve(),
+    });
+    try {
+      expect(await callEndpoint(CatalogEndpoints.banners)).toHaveLength(1);
+      expect(api.requests).toHaveLength(0);
+      // The next call asks the server.
+      expect(await callEndpoint(CatalogEndpoints.banners)).toHaveLength(0);
+      expect(api.requests).toHaveLength(1);
+    } finally {
+      delete (window as unknown as Record<string, unknown>).__reeltimeFirstLoad;
+    }
   });
 
   it('leaves empty query values out of the URL and fills path parameters', async () => {
@@ -85,6 +110,31 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 422, message: ServerMessages.loginWrong });
     expect((error as ApiError).errors?.email).toEqual(['These credentials do not match our records.']);
     expect(errorMessage(error, 'Login failed!')).toBe(ServerMessages.loginWrong);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('does not end the session on a 401 to a read sent before the member signed out', async () => {
+    setSession('tok-123', user());
+    let answer: (reply: ReturnType<typeof fail>) => void = () => {};
+    mockApi({
+      'GET /user/profiles': () => new Promise((resolve) => (answer = resolve)),
+      'GET /logout': ok(null),
+    });
+    // A read on its way, then the sign-out, which revokes the token before the read's answer.
+    const read = callEndpoint(HouseholdEndpoints.list).catch((error: unknown) => error);
+    await whileSigningOut(async () => {
+      await requestEndpoint(AuthEndpoints.logout);
+      answer(fail(401, ServerMessages.unauthenticated));
+      expect(await read).toBeInstanceOf(ApiError);
+    });
+    expect(assign).not.toHaveBeenCalled();
+    expect(getToken()).toBe('tok-123');
+
+    // Once the session is gone, a late 401 to the old token changes nothing either.
+    const late = callEndpoint(HouseholdEndpoints.list).catch((error: unknown) => error);
+    clearSession();
+    answer(fail(401, ServerMessages.unauthenticated));
+    expect(await late).toBeInstanceOf(ApiError);
     expect(assign).not.toHaveBeenCalled();
   });
 

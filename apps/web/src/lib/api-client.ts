@@ -13,6 +13,7 @@ import {
   type ErrorEnvelope,
 } from '@reeltime/contract';
 import { clearSession, getToken } from './session';
+import { takeEarlyResponse } from './first-load';
 
 /** Every call gives up after this long (spec section 9). */
 export const REQUEST_TIMEOUT_MS = 600_000;
@@ -71,9 +72,25 @@ function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
   );
 }
 
+let signingOut = false;
+
+/**
+ * Runs the member's own sign-out: a 401 that comes back meanwhile, to a read sent before the
+ * server revoked the token (the account menu's profiles, say), is the sign-out itself, not an
+ * expired session, and must not reload the page over the sign-out's own message.
+ */
+export async function whileSigningOut<T>(signOut: () => Promise<T>): Promise<T> {
+  signingOut = true;
+  try {
+    return await signOut();
+  } finally {
+    signingOut = false;
+  }
+}
+
 /**
  * A 401 means the session is dead (signed out or password changed elsewhere): forget it and start
- * over from the landing page. Every call that gets a 401 ends here.
+ * over from the landing page. Every call that gets a 401 for the session still stored ends here.
  */
 export function endSession(): void {
   clearSession();
@@ -133,13 +150,16 @@ async function send(pattern: string, options: AnyRequest): Promise<Envelope<unkn
 
   let response: Response;
   try {
-    const path = options.params ? pathWith(pattern, options.params) : pattern;
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method,
-      headers,
-      body,
-      signal: withTimeout(options.signal),
-    });
+    const url = buildUrl(options.params ? pathWith(pattern, options.params) : pattern, options.query);
+    // The page's first request may already be on its way, started by the HTML (decision 0051).
+    const early = options.method === 'GET' ? takeEarlyResponse(url, token) : undefined;
+    response = await (early ??
+      fetch(url, {
+        method: options.method,
+        headers,
+        body,
+        signal: withTimeout(options.signal),
+      }));
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, '');
@@ -153,7 +173,8 @@ async function send(pattern: string, options: AnyRequest): Promise<Envelope<unkn
   }
 
   if (response.status === 401) {
-    endSession();
+    // Not when the member is signing out, nor for a session already gone or replaced.
+    if (!signingOut && token === getToken()) endSession();
     throw new ApiError(401, isErrorEnvelope(payload) ? payload.message : '');
   }
   if (!response.ok || !payload || (payload as { status?: unknown }).status !== true) {

@@ -5,9 +5,9 @@ import {
   type UseInfiniteQueryResult,
 } from '@tanstack/react-query';
 import type { MovieCard } from '@reeltime/contract';
+import { GRID_PAGE_SIZE } from './paged-query-size';
 
-/** Page size of the grids: divisible by 2, 3, 4 and 6 columns. */
-export const GRID_PAGE_SIZE = 24;
+export { GRID_PAGE_SIZE };
 
 type FetchPage = (page: number, signal: AbortSignal) => Promise<MovieCard[]>;
 

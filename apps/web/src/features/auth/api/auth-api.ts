@@ -8,7 +8,7 @@ import {
   type RegisterBody,
   type ResetPasswordBody,
 } from '@reeltime/contract';
-import { errorMessage, requestEndpoint } from '../../../lib/api-client';
+import { errorMessage, requestEndpoint, whileSigningOut } from '../../../lib/api-client';
 import { clearSession, setSession } from '../../../lib/session';
 
 /** Signs in; on success the token and user are stored and cached member data is dropped. */
@@ -55,12 +55,14 @@ export function useLogout(notify: { success: (message: string) => void; error: (
   });
   const logout = async () => {
     try {
-      const envelope = await mutation.mutateAsync();
+      const envelope = await whileSigningOut(() => mutation.mutateAsync());
       if (envelope.message) notify.success(envelope.message);
     } catch (error) {
       notify.error(errorMessage(error, Messages.logoutFailed));
     }
-    await navigate('/');
+    await whileSigningOut(async () => {
+      await navigate('/');
+    });
     clearSession();
     queryClient.removeQueries();
   };

@@ -7,6 +7,8 @@ import { HlsVideo } from '../../../components/player/hls-video';
 import { formatDuration, formatRating, yearOf } from '../../../lib/format';
 import { bannersQuery } from '../api/browse-api';
 import { AdSlot } from './ad-slot';
+import { pickBanner } from '../../../first-load/handoff';
+import { takeBannerSeed } from '../../../lib/first-load';
 import { paths } from '../../../lib/paths';
 
 /** Resolves once the page has loaded (its load event has fired), at once if it already has. */
@@ -28,7 +30,7 @@ function prefersReducedMotion(): boolean {
 /** One banner picked at random; nothing at all when banners fail to load or there are none. */
 export function HeroBanner() {
   const { data, isPending, isError } = useQuery(bannersQuery());
-  const [seed] = useState(Math.random);
+  const [seed] = useState(takeBannerSeed);
 
   useEffect(() => {
     if (isError) console.warn('Could not load banners');
@@ -36,7 +38,7 @@ export function HeroBanner() {
 
   if (isPending) return <div className="hero hero--loading shimmer" aria-hidden="true" />;
   if (isError || !data || data.length === 0) return null;
-  const banner = data[Math.floor(seed * data.length)] ?? data[0];
+  const banner = pickBanner(data, seed);
   return banner ? <HeroContent banner={banner} /> : null;
 }
 

@@ -87,8 +87,9 @@ describe('Movie details: resume, like and episodes', () => {
     expect(screen.getByRole('button', { name: 'Play from start' })).toBeInTheDocument();
     expect(screen.getByText('01:30 of 10:00 watched')).toBeInTheDocument();
 
+    // The player sets its source once its media engine has loaded, which may come after the offer.
+    await waitFor(() => expect(videoElement().getAttribute('src')).toBe(MASTER));
     const video = videoElement();
-    expect(video.getAttribute('src')).toBe(MASTER);
     expect(video).toHaveAccessibleName('Night Harbour video player');
 
     await userEvent.click(resume);
@@ -199,8 +200,10 @@ describe('Movie details: resume, like and episodes', () => {
     expect(screen.getByRole('button', { name: 'Play again Episode 1: Chapter 1' })).toBeInTheDocument();
     expect(screen.getAllByText('Watched')).toHaveLength(1);
     expect(screen.getByLabelText('Season')).toHaveValue('1');
+    await waitFor(() =>
+      expect(videoElement().getAttribute('src')).toBe('/media/s/1/sig/videos/12/master.m3u8'),
+    );
     const video = videoElement();
-    expect(video.getAttribute('src')).toBe('/media/s/1/sig/videos/12/master.m3u8');
 
     // The episode ends: the next one (in the next season) is offered, and Cancel dismisses it.
     Object.defineProperty(video, 'duration', { configurable: true, value: 1200 });

@@ -51,11 +51,15 @@ export function MovieDetailsPage() {
 
   if ((query.isPending && query.fetchStatus !== 'idle') || (query.data && !movie)) {
     return (
-      <div className="container-xxl page-section" role="status" aria-busy="true">
-        <span className="visually-hidden">Loading title</span>
-        <div className="player player--loading shimmer" aria-hidden="true" />
-        <div className="mt-4">
-          <ShimmerGrid />
+      // The player's placeholder sits where the player will (its stage), so a picture drawn into
+      // it early (first-load/early-requests.ts) does not move when the page comes.
+      <div className="details__stage" role="status" aria-busy="true">
+        <div className="container-xxl">
+          <span className="visually-hidden">Loading title</span>
+          <div className="player player--loading shimmer" aria-hidden="true" />
+          <div className="mt-4">
+            <ShimmerGrid />
+          </div>
         </div>
       </div>
     );

@@ -122,7 +122,7 @@ export function VideosTable() {
       cell: (video) => (
         <button
           type="button"
-          className="btn btn-sm btn-outline-light"
+          className="btn btn-sm btn-outline-light text-nowrap"
           aria-label={`Captions of ${targetName(video)} (${video.captions.length})`}
           onClick={() => setCaptionsOf(video)}
           disabled={!ownsStream(video)}
@@ -138,7 +138,7 @@ export function VideosTable() {
       cell: (video) => (
         <button
           type="button"
-          className="btn btn-sm btn-outline-light"
+          className="btn btn-sm btn-outline-light text-nowrap"
           aria-label={`Audio of ${targetName(video)} (${video.audio.tracks.length === 0 ? '1 language' : `${video.audio.tracks.length + 1} languages`})`}
           onClick={() => setAudioOf(video)}
           disabled={!ownsStream(video)}
