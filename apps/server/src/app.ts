@@ -12,6 +12,7 @@ import { mediaPlugin } from './media/media.plugin';
 import { withPublicMediaBase } from './media/public-media-urls';
 import { registerApiRoutes } from './routes';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { contentTypesPlugin } from './plugins/content-types';
 import { errorsPlugin } from './plugins/errors';
 import { formsPlugin } from './plugins/forms';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config): Promise<App> {
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(rateLimit, { global: false, ...runtime.ctx.rateLimits.pluginOptions });
   await app.register(metricsPlugin);
   await app.register(healthPlugin);

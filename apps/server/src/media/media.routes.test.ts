@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/app';
 import { mediaSignature, signedVideoUrl, signMediaUrl, videoFolderPrefix } from './signed-url';
@@ -11,6 +12,12 @@ import { mediaSignature, signedVideoUrl, signMediaUrl, videoFolderPrefix } from 
 let server: TestServer;
 let origin: string;
 const segment = randomBytes(100_000);
+const longCaptions =
+  'WEBVTT\n\n' +
+  Array.from(
+    { length: 100 },
+    (_, i) => `${i}\n00:00:${String(i % 60).padStart(2, '0')}.000 --> 00:00:59.000\nA line of captions.\n`,
+  ).join('\n');
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -29,6 +36,7 @@ beforeAll(async () => {
   );
   put('private/videos/7/360p/seg_00000.ts', segment);
   put('private/videos/7/thumbs.vtt', 'WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nsprite.jpg#xywh=0,0,160,90\n');
+  put('private/videos/7/captions-en.vtt', longCaptions);
   put('private/videos/7/sprite.jpg', randomBytes(500));
   put('private/videos/7/poster.webp', randomBytes(500));
   put('private/videos/7/notes.txt', 'not a media file');
@@ -106,6 +114,17 @@ describe('signed media URLs', () => {
     expect((await get(url7('360p/index.m3u8'))).headers['content-type']).toBe(
       'application/vnd.apple.mpegurl',
     );
+  });
+
+  it('send text files compressed when asked, and byte ranges of them never compressed', async () => {
+    const whole = await get(url7('captions-en.vtt'), { 'accept-encoding': 'br' });
+    expect(whole.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(whole.rawPayload).toString()).toBe(longCaptions);
+
+    const part = await get(url7('captions-en.vtt'), { 'accept-encoding': 'br', range: 'bytes=0-99' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.body).toBe(longCaptions.slice(0, 100));
   });
 
   it('answer byte ranges with 206, and unsatisfiable ones with 416', async () => {

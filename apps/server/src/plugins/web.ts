@@ -7,6 +7,7 @@ import path from 'node:path';
 import { API_BASE, ServerMessages } from '@reeltime/contract';
 import { escapeHtml } from '../lib/html';
 import { createSiteSettingsService } from '../modules/site-settings/site-settings.service';
+import { sendPage } from './compression';
 import { routeFirstViews, routePreloadTags } from './route-preloads';
 
 /** What index.html carries of the site: the console's settings (config defaults) and the currency. */
@@ -111,10 +112,8 @@ export const webPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send('The web app has not been built. Run `npm run build` (npm start does it for you).');
       }
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(await indexHtml(url.split('?')[0] ?? url));
+      const html = await indexHtml(url.split('?')[0] ?? url);
+      return sendPage(request, reply.header('cache-control', 'no-cache'), html);
     });
   },
   { name: 'web', dependencies: ['context'] },

@@ -51,6 +51,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         styles: ['/assets/browse-1234.css'],
         firstView: '<header class="first-view"><a class="brand">__APP_NAME__</a></header>',
       },
+      {
+        pattern: '/movies',
+        scripts: [],
+        styles: [],
+        // As long as a real grid's first view, so the page is worth compressing.
+        firstView: `<main class="first-view">${'<div class="shimmer-card"></div>'.repeat(60)}</main>`,
+      },
     ]),
   );
   mkdirSync(path.join(webDistDir, 'assets'));
