@@ -100,3 +100,23 @@ test('nothing the page runs is refused by its policy', async ({ page }) => {
   await expect(page.locator('article.movie-card').first()).toBeVisible();
   expect(refused).toEqual([]);
 });
+
+test("the app's code is asked for once the page's picture has been drawn, so the picture has the connection to itself", async ({
+  page,
+}) => {
+  const order: string[] = [];
+  await page.route(/\/media\/images\/banners\//, async (route: Route) => {
+    // Any delay would do: the app's code used to be asked for with the page, before this request.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    order.push('picture');
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    if (/^\/assets\/(?:index|react)-[\w-]+\.js$/.test(new URL(request.url()).pathname)) order.push('app');
+  });
+
+  await page.goto('/browse');
+  await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+  expect(order[0]).toBe('picture');
+  expect(order).toContain('app');
+});

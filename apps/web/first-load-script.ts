@@ -31,14 +31,20 @@ export async function buildFirstLoadScript(): Promise<string> {
 
 /** The built page's entry chunk tag, as Vite writes it. */
 const ENTRY_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+/** The preloads of the chunks the entry imports, as Vite writes them. */
+const MODULE_PRELOAD_TAG = /<link rel="modulepreload" crossorigin href="[^"]+">/g;
+/** Marks the template of the app's chunks; the server adds the page's own chunks to it. */
+export const APP_MODULES_ATTRIBUTE = 'data-app-modules';
 
 /**
  * The first load of decision 0051:
  * - src/first-load/inline-script.ts inline in index.html's head, so the page's first request
  *   starts while the HTML is read (the server allows it by its hash, from the built index.html);
- * - in the build, the entry chunk only preloaded (`<link rel="modulepreload" data-app-entry>`)
- *   and src/first-load/boot.ts (`assets/boot-<hash>.js`) loaded instead: it runs the entry once
- *   the first view has been drawn.
+ * - in the build, the entry chunk and the chunks it imports listed in an inert
+ *   `<template data-app-modules>` (as `<link rel="modulepreload">`, the entry's marked
+ *   `data-app-entry`), and src/first-load/boot.ts (`assets/boot-<hash>.js`) loaded instead: once
+ *   the first view has been drawn it puts the list in the head, so the chunks download together,
+ *   and runs the entry. Until then the page's picture has the connection to itself.
  */
 export function firstLoadScript(): Plugin {
   let bootFile = '';
@@ -60,12 +66,16 @@ export function firstLoadScript(): Plugin {
         if (context.server || !bootFile) return [inline];
         const entry = ENTRY_TAG.exec(html);
         if (!entry) throw new Error('first-load script: the entry chunk tag was not found in index.html');
+        const preloads = html.match(MODULE_PRELOAD_TAG) ?? [];
+        const modules =
+          `<template ${APP_MODULES_ATTRIBUTE}>` +
+          `<link rel="modulepreload" crossorigin href="${entry[1]}" data-app-entry>` +
+          preloads.join('') +
+          '</template>';
         return {
-          html: html.replace(
-            entry[0],
-            `<link rel="modulepreload" crossorigin href="${entry[1]}" data-app-entry>` +
-              `<script type="module" crossorigin src="/${bootFile}"></script>`,
-          ),
+          html: preloads
+            .reduce((page, tag) => page.replace(tag, ''), html)
+            .replace(entry[0], `${modules}<script type="module" crossorigin src="/${bootFile}"></script>`),
           tags: [inline],
         };
       },

@@ -16,26 +16,27 @@ describe('routePreloadTags', () => {
   const tags = routePreloadTags(manifest);
 
   it("links a page's stylesheets and preloads its chunks", () => {
-    expect(tags('/browse')).toBe(
-      '<link rel="stylesheet" crossorigin href="/assets/browse-1.css">' +
+    expect(tags('/browse')).toEqual({
+      styles: '<link rel="stylesheet" crossorigin href="/assets/browse-1.css">',
+      scripts:
         '<link rel="modulepreload" crossorigin href="/assets/browse-1.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/card-2.js">',
-    );
+    });
   });
 
   it('matches parameters, optional ones and a trailing slash', () => {
-    expect(tags('/movie-details/12')).toContain('details-1.js');
-    expect(tags('/movies')).toContain('movies-1.js');
-    expect(tags('/movies/3')).toContain('movies-1.js');
-    expect(tags('/browse/')).toContain('browse-1.js');
-    expect(tags('/')).toContain('landing-1.js');
+    expect(tags('/movie-details/12').scripts).toContain('details-1.js');
+    expect(tags('/movies').scripts).toContain('movies-1.js');
+    expect(tags('/movies/3').scripts).toContain('movies-1.js');
+    expect(tags('/browse/').scripts).toContain('browse-1.js');
+    expect(tags('/').scripts).toContain('landing-1.js');
   });
 
   it('adds nothing for other pages', () => {
-    expect(tags('/movie-details')).toBe('');
-    expect(tags('/movie-details/12/more')).toBe('');
-    expect(tags('/browsex')).toBe('');
-    expect(tags('/billing')).toBe('');
+    expect(tags('/movie-details')).toEqual({ styles: '', scripts: '' });
+    expect(tags('/movie-details/12/more')).toEqual({ styles: '', scripts: '' });
+    expect(tags('/browsex')).toEqual({ styles: '', scripts: '' });
+    expect(tags('/billing')).toEqual({ styles: '', scripts: '' });
   });
 
   it('ignores entries that are not asset paths, and a manifest that is not a list', () => {
@@ -44,9 +45,10 @@ describe('routePreloadTags', () => {
       { pattern: '/b', scripts: ['/assets/"><script>.js'], styles: [] },
       { pattern: 'c', scripts: [], styles: [] },
     ]);
-    expect(odd('/a')).toBe('');
-    expect(odd('/b')).toBe('');
-    expect(routePreloadTags({ pattern: '/' })('/')).toBe('');
+    const none = { styles: '', scripts: '' };
+    expect(odd('/a')).toEqual(none);
+    expect(odd('/b')).toEqual(none);
+    expect(routePreloadTags({ pattern: '/' })('/')).toEqual(none);
   });
 });
 

@@ -45,22 +45,33 @@ function isRoutePreload(value: unknown): value is RoutePreload {
   );
 }
 
+/** A page's own files as tags: its stylesheets for the head, its chunks' preloads for the app's list. */
+export interface PageTags {
+  styles: string;
+  scripts: string;
+}
+
+const NO_TAGS: PageTags = { styles: '', scripts: '' };
+
 /**
  * The tags that start a page's own code and stylesheets with the page itself (the web app loads
- * them only once its entry chunk has run): a function from an address's path to the tags for
- * index.html's head, '' for a path of no listed page. `manifest` is route-preloads.json's content;
- * anything else in it than asset paths is ignored.
+ * them only once its entry chunk has run): a function from an address's path to the page's tags,
+ * empty for a path of no listed page. `manifest` is route-preloads.json's content; anything else
+ * in it than asset paths is ignored.
  */
-export function routePreloadTags(manifest: unknown): (pathname: string) => string {
+export function routePreloadTags(manifest: unknown): (pathname: string) => PageTags {
   const pages = pagesOf(manifest).map((page) => ({
     matches: page.matches,
-    tags:
-      page.styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('') +
-      page.scripts
+    tags: {
+      styles: page.styles
+        .map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`)
+        .join(''),
+      scripts: page.scripts
         .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
         .join(''),
+    },
   }));
-  return (pathname) => pages.find((page) => page.matches.test(pathname))?.tags ?? '';
+  return (pathname) => pages.find((page) => page.matches.test(pathname))?.tags ?? NO_TAGS;
 }
 
 /**

@@ -35,6 +35,8 @@ function withSiteSettings(html: string, settings: PageSettings): string {
   return html.replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`).replace('</head>', `${meta}</head>`);
 }
 
+/** The web build's list of the app's chunks (apps/web/first-load-script.ts). */
+const APP_MODULES = '<template data-app-modules>';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Pages answer HEAD like GET; Node leaves the body out of a HEAD response. */
 const PAGE_METHODS = new Set(['GET', 'HEAD']);
@@ -70,11 +72,18 @@ export const webPlugin = fp(
       };
       const key = JSON.stringify(settings);
       if (rendered.key !== key) rendered = { key, html: withSiteSettings(template, settings) };
-      // The page's own code and styles start with it, not after the entry chunk has run.
+      // The page's own styles start with it; its code joins the app's chunks, which the web app
+      // fetches together once the first view is drawn (decision 0053).
       const tags = preloadTags(pathname);
       // Its first view is drawn from the HTML, before any script has run.
       const view = firstView(pathname, settings.siteName);
-      let html = tags ? rendered.html.replace('</head>', `${tags}</head>`) : rendered.html;
+      let html = rendered.html;
+      if (tags.styles) html = html.replace('</head>', `${tags.styles}</head>`);
+      if (tags.scripts) {
+        html = html.includes(APP_MODULES)
+          ? html.replace(APP_MODULES, `${APP_MODULES}${tags.scripts}`)
+          : html.replace('</head>', `${tags.scripts}</head>`);
+      }
       if (view) html = html.replace('<div id="root"></div>', () => `<div id="root">${view}</div>`);
       return html;
     };

@@ -38,7 +38,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   mkdirSync(webDistDir);
   writeFileSync(
     path.join(webDistDir, 'index.html'),
-    `<!doctype html><html><head><title>Reeltime</title><script>${TEST_INLINE_SCRIPT}</script></head>` +
+    `<!doctype html><html><head><title>Reeltime</title><script>${TEST_INLINE_SCRIPT}</script>` +
+      '<template data-app-modules><link rel="modulepreload" crossorigin href="/assets/app-1234.js" data-app-entry>' +
+      '</template></head>' +
       '<body><div id="root"></div></body></html>',
   );
   // The browse page's own files and first view, as the web build lists them (route-preloads.json).
