@@ -33,13 +33,17 @@ test.describe('a 401 answer ends the session', () => {
     const { token, user } = await apiLogin(request, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await page.goto('/');
     await storeSession(page, token, user);
-    // The ad slot reads the member's plan once its code has loaded, which can be after a quiet moment.
-    const planRead = page.waitForResponse((response) =>
-      response.url().includes(`${API}/user/subscription-plan`),
+    // The ad slot reads the member's plan, then the plans (is it ad-free?), once its code has
+    // loaded: after the app has started, which waits for the first view, a quiet moment in which
+    // the page can already count as network-idle.
+    const adSlotReads = Promise.all(
+      [`${API}/user/subscription-plan`, `${API}/user/plans`].map((path) =>
+        page.waitForResponse((response) => new URL(response.url()).pathname === path),
+      ),
     );
     await page.goto('/browse');
     await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
-    await planRead;
+    await adSlotReads;
     // Browse's own member calls (rows, plan, ad slot) are over, so the click below makes the next one.
     await page.waitForLoadState('networkidle');
 
