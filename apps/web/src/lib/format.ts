@@ -44,17 +44,22 @@ export function formatMoney(amount: number, currency: string = siteCurrency): st
   }
 }
 
-const calendarDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/**
+ * Made on first use: the first date format a page makes costs some milliseconds of locale data,
+ * which would otherwise be spent while the app's code is evaluated, before anything is drawn.
+ */
+let calendarDate: Intl.DateTimeFormat | undefined;
 
 /** A calendar date `YYYY-MM-DD` in words (`2025-08-15` -> `15 August 2025`); other text as it is. */
 export function formatDate(date: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) return date;
+  calendarDate ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return calendarDate.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
 }
 
