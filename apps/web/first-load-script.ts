@@ -33,6 +33,8 @@ export async function buildFirstLoadScript(): Promise<string> {
 const ENTRY_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 /** The preloads of the chunks the entry imports, as Vite writes them. */
 const MODULE_PRELOAD_TAG = /<link rel="modulepreload" crossorigin href="[^"]+">/g;
+/** Marks the chunks the entry imports, which the boot module evaluates one at a time before it. */
+const STEP_ATTRIBUTE = 'data-app-step';
 /** Marks the template of the app's chunks; the server adds the page's own chunks to it. */
 export const APP_MODULES_ATTRIBUTE = 'data-app-modules';
 
@@ -44,7 +46,9 @@ export const APP_MODULES_ATTRIBUTE = 'data-app-modules';
  *   `<template data-app-modules>` (as `<link rel="modulepreload">`, the entry's marked
  *   `data-app-entry`), and src/first-load/boot.ts (`assets/boot-<hash>.js`) loaded instead: once
  *   the first view has been drawn it puts the list in the head, so the chunks download together,
- *   and runs the entry. Until then the page's picture has the connection to itself.
+ *   and runs the entry. Until then the page's picture has the connection to itself;
+ * - the chunks the entry imports marked `data-app-step`: the boot module evaluates each in a task
+ *   of its own before the entry (decision 0054).
  */
 export function firstLoadScript(): Plugin {
   let bootFile = '';
@@ -70,7 +74,7 @@ export function firstLoadScript(): Plugin {
         const modules =
           `<template ${APP_MODULES_ATTRIBUTE}>` +
           `<link rel="modulepreload" crossorigin href="${entry[1]}" data-app-entry>` +
-          preloads.join('') +
+          preloads.map((tag) => tag.replace(/>$/, ` ${STEP_ATTRIBUTE}>`)).join('') +
           '</template>';
         return {
           html: preloads

@@ -40,9 +40,11 @@ const BASELINE = { '/': 124_680, '/browse': 155_293 };
  * mounts the trailer over it once both the poster and the page have loaded (about 0.3 kB on
  * /browse), plus 0.25 kB for the first load of decision 0051 (the API client takes the answer the
  * page's HTML already asked for, and the banner keeps the number the HTML picked it with) and the
- * sign-out's guard against a 401 to a read still on its way (together about 0.2 kB on /browse).
+ * sign-out's guard against a 401 to a read still on its way (together about 0.2 kB on /browse),
+ * plus 0.5 kB for the app's start in steps (decision 0054): the router as a chunk of its own,
+ * evaluated before the entry (about 0.5 kB on /browse, chunks compressed apart).
  */
-const BUDGET_BYTES = 6650;
+const BUDGET_BYTES = 7150;
 
 const PAGES = {
   '/': 'src/features/landing/pages/landing-page.tsx',
