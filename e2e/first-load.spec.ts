@@ -120,3 +120,32 @@ test("the app's code is asked for once the page's picture has been drawn, so the
   expect(order[0]).toBe('picture');
   expect(order).toContain('app');
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width} px a row still loading is as tall as its cards, so nothing below it moves when they come`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/v1\/user\/popular-movie(?:\?|$)/, async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.goto('/browse');
+    const row = page.getByRole('region', { name: 'Top 10' });
+    await expect(row.getByRole('status')).toBeAttached();
+    const loading = (await row.boundingBox())?.height ?? 0;
+
+    release();
+    await expect(row.getByRole('article').first()).toBeVisible();
+    await expect(row.getByRole('status')).toHaveCount(0);
+    const loaded = (await row.boundingBox())?.height ?? 0;
+    // Placeholders sit in whole columns where the carousel shows 4.02 cards: under 2 px apart.
+    expect(Math.abs(loaded - loading)).toBeLessThan(2);
+  });
+}
