@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 interface Options {
   initial?: number;
@@ -15,7 +15,10 @@ function nearBottom(threshold: number): boolean {
 /**
  * How many of `total` sections to render: `initial` at once, then `step` more each time the page
  * bottom comes within `threshold` px of the viewport bottom (also when the page is too short to
- * scroll, checked after each growth).
+ * scroll, checked after each growth). Growing is a transition, so it never holds up what the
+ * member does: after a click on a link just scrolled into view (the scroll event comes after the
+ * click), the new sections are drawn in slices that let the next page's code run, rather than in
+ * one block ahead of it; a navigation (also a transition) pending at once is drawn in their stead.
  */
 export function useProgressiveCount(
   total: number,
@@ -27,7 +30,8 @@ export function useProgressiveCount(
     if (count >= total) return;
     let frame = 0;
     const check = () => {
-      if (nearBottom(threshold)) setCount((current) => Math.min(current + step, total));
+      if (!nearBottom(threshold)) return;
+      startTransition(() => setCount((current) => Math.min(current + step, total)));
     };
     const schedule = () => {
       cancelAnimationFrame(frame);
