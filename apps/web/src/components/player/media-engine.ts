@@ -237,6 +237,10 @@ export function attachSource(
       // frame, and no bandwidth test ahead of it; the automatic choice takes over from the next
       // segment (docs/decisions/0041-playback-start.md).
       startLevel: 0,
+      // The first segment is asked for as soon as its playlist is in, often straight from the
+      // cache (0041), rather than on hls.js's next tick (every 100 ms) after the new <video>'s
+      // media source has opened; it is appended once the source is open.
+      startFragPrefetch: true,
       autoStartLoad: loading,
       startPosition: pendingStart ?? -1,
     });

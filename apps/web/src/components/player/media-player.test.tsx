@@ -116,6 +116,11 @@ describe('MediaPlayer', () => {
     expect(instance.destroy).toHaveBeenCalledTimes(1);
   });
 
+  it('asks hls.js for the first segment without waiting for the media source to open', async () => {
+    const { hls } = await renderPlayer({ autoPlay: true });
+    expect(hls().config).toMatchObject({ startFragPrefetch: true, autoStartLoad: true });
+  });
+
   it('starts loading at the resume position', async () => {
     const { hls } = await renderPlayer({ startAt: 90, autoPlay: true });
     expect(hls().config).toMatchObject({ autoStartLoad: true, startPosition: 90 });
