@@ -1,5 +1,5 @@
 import './movie-card.scss';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState, type PointerEvent } from 'react';
 import { Link } from 'react-router';
 import type { MovieCard as MovieCardData } from '@reeltime/contract';
 import { formatDuration } from '../lib/format';
@@ -34,13 +34,35 @@ export function MovieCard({
   const sources = movie.thumbnail_image ? (movie.thumbnail_sources ?? []) : [];
   // When the pointer or focus arrived on the card (0: it is not there), on screens that can hover.
   const [restingSince, setRestingSince] = useState(0);
+  // A press on one of the card's links (its title, Watch Now) until the pointer leaves the card.
+  const linkPressed = useRef(false);
   const rest = () => {
     // Previews are for a mouse or trackpad: touch screens keep the cards as they are.
+    if (linkPressed.current) return;
     if (matchMedia('(hover:hover) and (pointer:fine)').matches) setRestingSince(Date.now);
   };
-  const leave = () => setRestingSince(0);
+  const close = () => setRestingSince(0);
+  const leave = () => {
+    linkPressed.current = false;
+    close();
+  };
+  // Pressing a link leaves the page: the preview closes before it opens (its enlarged card and
+  // stylesheet are not fetched), and the focus the press gives the link does not start it again.
+  // The open preview's own links are drawn in <body>, outside the card's element.
+  const press = (event: PointerEvent<HTMLElement>) => {
+    const target = event.target as Element;
+    if (!event.currentTarget.contains(target) || !target.closest('a[href]')) return;
+    linkPressed.current = true;
+    close();
+  };
   return (
-    <article className="movie-card" onMouseEnter={rest} onFocus={rest} onMouseLeave={leave}>
+    <article
+      className="movie-card"
+      onMouseEnter={rest}
+      onFocus={rest}
+      onMouseLeave={leave}
+      onPointerDown={press}
+    >
       <div className="movie-card__poster">
         <img
           src={image}
@@ -84,7 +106,7 @@ export function MovieCard({
       </div>
       {restingSince > 0 && (
         <Suspense>
-          <LazyCardPreview movie={movie} since={restingSince} onClose={leave} />
+          <LazyCardPreview movie={movie} since={restingSince} onClose={close} />
         </Suspense>
       )}
     </article>

@@ -157,6 +157,28 @@ describe('card trailer previews', () => {
     expect(document.querySelectorAll('video')).toHaveLength(1);
   });
 
+  it('opens none once a link of the card is pressed, until the pointer comes back', async () => {
+    screenWith({ hover: true });
+    const api = mockDetails({ url: '/media/trailers/7.mp4', type: 'url' });
+    renderWithRouter(<MovieCard movie={movieCard({ id: 7, name: 'Night Harbour' })} />);
+
+    // The pointer goes to Watch Now and presses it: the press focuses the link, too.
+    fireEvent.mouseEnter(card('Night Harbour'));
+    const watch = screen.getByRole('link', { name: 'Watch Now: Night Harbour' });
+    fireEvent.pointerDown(watch);
+    fireEvent.focus(watch);
+    await wait(2000);
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+    expect(api.requests).toHaveLength(0);
+
+    // A press elsewhere in the card keeps its preview coming.
+    fireEvent.mouseLeave(card('Night Harbour'));
+    fireEvent.mouseEnter(card('Night Harbour'));
+    fireEvent.pointerDown(screen.getByRole('heading', { name: 'Night Harbour' }).closest('article')!);
+    await wait(600);
+    await screen.findByRole('group', { name: 'Preview: Night Harbour' });
+  });
+
   it('does nothing on a touch screen', async () => {
     screenWith({ hover: false });
     const api = mockDetails({ url: '/media/trailers/7.mp4', type: 'url' });
