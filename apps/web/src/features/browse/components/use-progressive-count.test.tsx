@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { notePlayPress } from '../../../lib/play-press';
 import { useProgressiveCount } from './use-progressive-count';
 
 const PAGE_HEIGHT = 5000;
@@ -64,5 +65,18 @@ describe('useProgressiveCount', () => {
     });
     expect(screen.getByText('Watching')).toBeDefined();
     expect(mounted).toEqual([0]);
+  });
+
+  it('adds none in the second after a press on Play, whose watch view is about to open', async () => {
+    render(<Sections />);
+    notePlayPress(7, null);
+    act(() => scrollTo(PAGE_HEIGHT - window.innerHeight - 10));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mounted).toEqual([0]);
+
+    // A press that led nowhere (a link opened in a new tab) holds the page up no longer.
+    notePlayPress(7, null, performance.now() - 1500);
+    act(() => scrollTo(PAGE_HEIGHT - window.innerHeight - 9));
+    expect(await screen.findAllByText(/^Section/)).toHaveLength(3);
   });
 });

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { playIsStarting } from '../../../lib/play-press';
 
 interface Options {
   initial?: number;
@@ -19,6 +20,7 @@ function nearBottom(threshold: number): boolean {
  * member does: after a click on a link just scrolled into view (the scroll event comes after the
  * click), the new sections are drawn in slices that let the next page's code run, rather than in
  * one block ahead of it; a navigation (also a transition) pending at once is drawn in their stead.
+ * Nothing is added in the second after a press on Play, on a page about to give way to the player.
  */
 export function useProgressiveCount(
   total: number,
@@ -30,7 +32,7 @@ export function useProgressiveCount(
     if (count >= total) return;
     let frame = 0;
     const check = () => {
-      if (!nearBottom(threshold)) return;
+      if (!nearBottom(threshold) || playIsStarting()) return;
       startTransition(() => setCount((current) => Math.min(current + step, total)));
     };
     const schedule = () => {
